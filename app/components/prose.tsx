@@ -1,0 +1,25 @@
+import { useNavigate } from "react-router";
+
+/**
+ * HTML rendered from Markdown on the server. Its links are plain anchors;
+ * with JavaScript, a click on one that stays on this site becomes a
+ * client-side navigation, like every other link of the app.
+ */
+export function Prose({ html }: { html: string }) {
+  const navigate = useNavigate();
+
+  function handleClick(event: React.MouseEvent<HTMLDivElement>) {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const anchor = (event.target as Element).closest("a");
+    if (!anchor || anchor.target || anchor.hasAttribute("download")) return;
+    const url = new URL(anchor.href, location.href);
+    if (url.origin !== location.origin) return;
+    // Same page, other heading: let the browser scroll to it.
+    if (url.pathname === location.pathname && url.search === location.search && url.hash) return;
+    event.preventDefault();
+    void navigate(url.pathname + url.search + url.hash);
+  }
+
+  return <div onClick={handleClick} dangerouslySetInnerHTML={{ __html: html }} />;
+}

@@ -1,0 +1,37 @@
+import rehypeShiki from "@shikijs/rehype";
+import rehypeAutolinkHeadings from "rehype-autolink-headings";
+import rehypeSlug from "rehype-slug";
+import rehypeStringify from "rehype-stringify";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import remarkRehype from "remark-rehype";
+import { unified } from "unified";
+import type { VFile } from "vfile";
+
+/**
+ * Markdown to HTML, once per file at start-up. Raw HTML in the Markdown is
+ * dropped (remark-rehype's default), so a folder of someone else's docs cannot
+ * inject markup. Code is coloured with both palettes at once through CSS
+ * `light-dark()`, so highlighting follows the theme with no client script.
+ */
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype)
+  .use(rehypeSlug)
+  .use(rehypeAutolinkHeadings, {
+    behavior: "append",
+    properties: { className: ["heading-anchor"], ariaHidden: "true", tabIndex: -1 },
+    content: { type: "text", value: "#" },
+  })
+  .use(rehypeShiki, {
+    themes: { light: "github-light-default", dark: "github-dark-default" },
+    defaultColor: "light-dark()",
+    // An unknown fence language is shown as plain text rather than failing start-up.
+    fallbackLanguage: "text",
+  })
+  .use(rehypeStringify);
+
+export async function renderMarkdown(file: VFile): Promise<string> {
+  return String(await processor.process(file));
+}

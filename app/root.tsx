@@ -1,0 +1,84 @@
+import interLatinUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import stylesheetUrl from "./app.css?url";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { themeColors } from "./theme/theme";
+import { readThemeCookie } from "./theme/theme-cookie.server";
+import { ThemeHeadScript } from "./theme/theme-head-script";
+import { useTheme } from "./theme/use-theme";
+
+export const links: Route.LinksFunction = () => [
+  // Only the Latin file: other subsets load by unicode-range if a page needs them.
+  { rel: "preload", href: interLatinUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "stylesheet", href: stylesheetUrl },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { theme: readThemeCookie(request) };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const cookiePreference = useRouteLoaderData<typeof loader>("root")?.theme ?? null;
+  const { preference, resolved } = useTheme();
+
+  return (
+    // suppressHydrationWarning: the head script may add the resolved class to
+    // <html> (and, when only localStorage held the choice, fix the preference)
+    // before React hydrates. Nothing else in the tree opts out.
+    <html lang="en" className={resolved ?? undefined} data-theme-preference={preference} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {resolved && preference !== "system" ? (
+          <meta name="theme-color" content={themeColors[resolved]} />
+        ) : (
+          <>
+            <meta name="theme-color" media="(prefers-color-scheme: light)" content={themeColors.light} />
+            <meta name="theme-color" media="(prefers-color-scheme: dark)" content={themeColors.dark} />
+          </>
+        )}
+        <ThemeHeadScript cookiePreference={cookiePreference} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Page not found" : "Something went wrong";
+  return (
+    <article className="prose error-page">
+      <title>{title}</title>
+      <h1>{title}</h1>
+      <p>
+        {notFound
+          ? "There is no page at this address. It may have moved, or the link may be mistyped."
+          : "The page could not be shown. Please try again in a moment."}
+      </p>
+      <p>
+        <Link to="/">Go to the home page</Link> or <Link to="/guide">read the guide</Link>.
+      </p>
+    </article>
+  );
+}

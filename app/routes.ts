@@ -1,0 +1,13 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("guide", "routes/guide.tsx", [
+    index("routes/guide-index.tsx"),
+    route("*", "routes/guide-page.tsx"),
+  ]),
+  route("appearance", "routes/appearance.tsx"),
+  route("theme", "routes/theme.ts"),
+  route("healthz", "routes/healthz.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

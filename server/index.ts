@@ -1,0 +1,107 @@
+/**
+ * The production server: static files, compression, security headers and
+ * React Router's request handler, with a graceful stop on SIGTERM. It keeps
+ * no state between requests, so any number of replicas can run side by side.
+ *
+ * Run through `npm start` / `npm run serve`, which set NODE_ENV=production
+ * before anything is imported.
+ */
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import http from "node:http";
+import type { ServerBuild } from "react-router";
+import sirv from "sirv";
+
+const port = Number(process.env.PORT ?? 3000);
+// Without HOST, Node listens on every interface (what a container needs).
+const host = process.env.HOST || undefined;
+const clientDir = new URL("../build/client/", import.meta.url).pathname;
+const serverBuildUrl = new URL("../build/server/index.js", import.meta.url).href;
+
+const build = await loadBuild();
+
+const app = express();
+app.disable("x-powered-by");
+app.use(
+  helmet({
+    // The page's policy carries a per-request nonce; entry.server.tsx sets it.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  }),
+);
+app.use(compression());
+app.use(rejectMalformedPath);
+
+// Hashed file names: a file never changes under its name.
+app.use("/assets", sirv(`${clientDir}assets`, { immutable: true, maxAge: 31_536_000, gzip: true, brotli: true }));
+app.use("/assets", (_request, response) => {
+  response.status(404).type("text/plain").send("Not found");
+});
+app.use(sirv(clientDir, { maxAge: 3600, etag: true }));
+
+// `use`, not a route pattern: the path reaches React Router as sent, and
+// React Router decides what a malformed one means.
+app.use(createRequestHandler({ build }));
+app.use(answerError);
+
+const server = http.createServer(app);
+server.listen({ port, host }, () => {
+  console.log(`Listening on http://${host ?? "localhost"}:${port}`);
+});
+
+let stopping = false;
+function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finishing requests in flight, then stopping`);
+  server.close(() => process.exit(0));
+  // A kept-alive connection that finishes its request must not hold the stop up.
+  setInterval(() => server.closeIdleConnections(), 100).unref();
+  setTimeout(() => {
+    console.error("Requests still running after 10 s; stopping anyway");
+    process.exit(1);
+  }, 10_000).unref();
+}
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));
+
+/** "%E0%A4%A" decodes to nothing: answer 400 before any router tries. */
+function rejectMalformedPath(request: express.Request, response: express.Response, next: express.NextFunction) {
+  try {
+    decodeURIComponent(request.path);
+  } catch {
+    response.status(400).type("text/plain").send("400 Bad Request: the path is not valid percent-encoding");
+    return;
+  }
+  next();
+}
+
+/** A request the server could not even parse is the client's fault: say so, log nothing. */
+function answerError(error: unknown, _request: express.Request, response: express.Response, next: express.NextFunction) {
+  const status = (error as { status?: unknown }).status;
+  if (response.headersSent) return next(error);
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    response.status(status).type("text/plain").send(`${status} ${http.STATUS_CODES[status] ?? "Bad request"}`);
+    return;
+  }
+  console.error(error);
+  response.status(500).type("text/plain").send("500 Internal Server Error");
+}
+
+async function loadBuild(): Promise<ServerBuild> {
+  try {
+    return (await import(serverBuildUrl)) as ServerBuild;
+  } catch (error) {
+    const cause = error as NodeJS.ErrnoException;
+    if (cause.code === "ERR_MODULE_NOT_FOUND" && cause.message.includes("build/server")) {
+      console.error("No production build found. Run `npm run build` first (or `npm start`, which builds).");
+    } else if (cause.name === "GuideContentError") {
+      console.error(`The guide cannot be loaded: ${cause.message}`);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  }
+}
