@@ -2,6 +2,7 @@ import interLatinUrl from "@fontsource-variable/inter/files/inter-latin-wght-nor
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheetUrl from "./app.css?url";
+import { useNonce } from "./nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { themeColors } from "./theme/theme";
@@ -23,6 +24,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const cookiePreference = useRouteLoaderData<typeof loader>("root")?.theme ?? null;
   const { preference, resolved } = useTheme();
+  const nonce = useNonce();
 
   return (
     // suppressHydrationWarning: the head script may add the resolved class to
@@ -42,7 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         <ThemeHeadScript cookiePreference={cookiePreference} />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -53,8 +55,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
