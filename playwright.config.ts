@@ -2,6 +2,11 @@ import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumExecutable } from "./tests/browser";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+const DEV_PORT = PORT + 1;
+const launchOptions = { executablePath: chromiumExecutable(), args: chromiumArgs };
+// React reports hydration differences only in its development build, so one
+// suite runs against the development server to prove there are none.
+const DEVELOPMENT_ONLY = /\.dev\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -16,19 +21,30 @@ export default defineConfig({
   },
   projects: [
     {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: { executablePath: chromiumExecutable(), args: chromiumArgs },
-      },
+      name: "production",
+      testIgnore: DEVELOPMENT_ONLY,
+      use: { ...devices["Desktop Chrome"], launchOptions },
+    },
+    {
+      name: "development",
+      testMatch: DEVELOPMENT_ONLY,
+      use: { ...devices["Desktop Chrome"], launchOptions, baseURL: `http://127.0.0.1:${DEV_PORT}` },
     },
   ],
-  // The production build, as it runs in production.
-  webServer: {
-    command: "npm run serve",
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    env: { PORT: String(PORT), HOST: "127.0.0.1" },
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      // The production build, as it runs in production.
+      command: "npm run serve",
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      env: { PORT: String(PORT), HOST: "127.0.0.1" },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `npx react-router dev --host 127.0.0.1 --port ${DEV_PORT} --strictPort`,
+      url: `http://127.0.0.1:${DEV_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
 });

@@ -16,6 +16,14 @@ export default defineConfig({
     // readable (the server runs with --enable-source-maps).
     ssr: { build: { minify: true, sourcemap: true } },
   },
+  // The browser's dependencies, pre-bundled up front. Without discovery the
+  // development server never reloads a page to add one it found late (it
+  // would otherwise find the server-only Markdown libraries that route
+  // modules import for their loaders).
+  optimizeDeps: {
+    noDiscovery: true,
+    include: ["react", "react-dom", "react-dom/client", "react/jsx-runtime", "react/jsx-dev-runtime", "react-router", "react-router/dom", "cookie"],
+  },
   plugins: [
     // Adds a fallback @font-face whose metrics are adjusted to Inter, so the
     // swap from the local fallback to the web font moves nothing.
