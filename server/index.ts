@@ -24,6 +24,9 @@ const build = await loadBuild();
 
 const app = express();
 app.disable("x-powered-by");
+// Behind a proxy that terminates TLS, X-Forwarded-Proto and -Host count only
+// when TRUST_PROXY says whom to trust (e.g. "1" for one hop, or "loopback").
+if (process.env.TRUST_PROXY) app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
 app.use(
   helmet({
     // The page's policy carries a per-request nonce; entry.server.tsx sets it.
@@ -66,6 +69,12 @@ function stop(signal: string) {
 }
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));
+
+function trustProxySetting(value: string): boolean | number | string {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
 
 /** "%E0%A4%A" decodes to nothing: answer 400 before any router tries. */
 function rejectMalformedPath(request: express.Request, response: express.Response, next: express.NextFunction) {
