@@ -31,7 +31,7 @@ const isRoot = process.getuid?.() === 0;
 const hasApt = fs.existsSync("/usr/bin/apt-get");
 if (isRoot && hasApt) {
   console.log("No Chromium found: installing Debian's chromium package…");
-  if (run("apt-get", ["update"]) && run("apt-get", ["install", "-y", "--no-install-recommends", "chromium"])) {
+  if (run("apt-get", ["update"]) && run("apt-get", ["install", "-y", "chromium"])) {
     if (fs.existsSync(DEBIAN_CHROMIUM)) process.exit(0);
   }
 }
