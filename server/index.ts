@@ -32,8 +32,16 @@ app.use(
     // The page's policy carries a per-request nonce; entry.server.tsx sets it.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    frameguard: { action: "deny" },
+    // Only over HTTPS: see strictTransportSecurity() below.
+    strictTransportSecurity: false,
   }),
 );
+app.use(permissionsPolicy);
+app.use(strictTransportSecurity);
+app.use(allowKnownMethods);
+app.use(limitRequestBody);
 app.use(compression());
 app.use(rejectMalformedPath);
 
@@ -50,6 +58,11 @@ app.use(createRequestHandler({ build }));
 app.use(answerError);
 
 const server = http.createServer(app);
+// Node hands CONNECT to this event, not to the app; without a listener the
+// socket is dropped with no answer at all.
+server.on("connect", (_request, socket) => {
+  socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+});
 server.listen({ port, host }, () => {
   console.log(`Listening on http://${host ?? "localhost"}:${port}`);
 });
@@ -69,6 +82,62 @@ function stop(signal: string) {
 }
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));
+
+/**
+ * A site of pages and one form: GET, HEAD and POST. Anything else (TRACE,
+ * PROPFIND, …) gets 405 here rather than reaching code that cannot represent it.
+ */
+const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
+
+function allowKnownMethods(request: express.Request, response: express.Response, next: express.NextFunction) {
+  if (ALLOWED_METHODS.has(request.method)) return next();
+  response.setHeader("Allow", "GET, HEAD, POST");
+  response.status(405).type("text/plain").send("405 Method Not Allowed");
+}
+
+// Nothing on this site uses a device or a payment API: deny them all.
+const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "publickey-credentials-get=()",
+  "usb=()",
+].join(", ");
+
+function permissionsPolicy(_request: express.Request, response: express.Response, next: express.NextFunction) {
+  response.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+  next();
+}
+
+/** HSTS means something only over HTTPS (directly, or through a trusted proxy). */
+function strictTransportSecurity(request: express.Request, response: express.Response, next: express.NextFunction) {
+  if (request.secure) response.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  next();
+}
+
+/**
+ * The only body this site accepts is a theme form of a few dozen bytes, so
+ * a declared length over 64 KB is refused before it is read. The theme
+ * action reads at most a few KB of any body, declared or chunked.
+ */
+const MAX_BODY_BYTES = 64 * 1024;
+
+function limitRequestBody(request: express.Request, response: express.Response, next: express.NextFunction) {
+  if (Number(request.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
+    response.setHeader("Connection", "close");
+    response.status(413).type("text/plain").send("413 Payload Too Large");
+    return;
+  }
+  next();
+}
 
 function trustProxySetting(value: string): boolean | number | string {
   if (value === "true") return true;

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/theme";
+import { readSmallForm } from "../security/read-form.server";
 import { isCrossSiteRequest } from "../security/same-origin.server";
 import { safeRedirectPath } from "../security/safe-redirect.server";
 import { parseThemePreference } from "../theme/theme";
@@ -11,6 +12,9 @@ import { serializeThemeCookie } from "../theme/theme-cookie";
  * is. Either way the server sets the cookie, and only for a valid request.
  */
 
+// A theme form is a few dozen bytes; redirectTo is the longest part.
+const MAX_FORM_BYTES = 4096;
+
 export function loader() {
   return redirect("/appearance", 303);
 }
@@ -19,10 +23,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (isCrossSiteRequest(request)) {
     return refuse(403, "This request came from another site, so the theme was not changed.");
   }
-  const form = await request.formData().catch(() => null);
-  const values = form?.getAll("theme") ?? [];
+  const body = await readSmallForm(request, MAX_FORM_BYTES);
+  if (!body.ok) return refuse(body.status, `The theme was not changed. ${body.reason}`);
+  const { form } = body;
+  const values = form.getAll("theme");
   const preference = values.length === 1 ? parseThemePreference(values[0]) : null;
-  if (!form || !preference) {
+  if (!preference) {
     return refuse(400, 'The theme was not changed: send exactly one "theme", and make it light, dark or system.');
   }
 
@@ -34,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(safeRedirectPath(form.get("redirectTo")), { status: 303, headers });
 }
 
-function refuse(status: 400 | 403, reason: string) {
+function refuse(status: 400 | 403 | 413 | 415, reason: string) {
   return new Response(`${reason}\n\nChoose a theme at /appearance.\n`, {
     status,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
