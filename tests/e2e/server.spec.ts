@@ -1,0 +1,67 @@
+import { startServer } from "../../scripts/start-server";
+import { expect, test } from "./fixtures";
+
+/** Tests of the production server as a process: each starts its own. */
+
+test("SIGTERM under load: requests in flight finish whole, then the process exits 0", async ({ request }) => {
+  const reference = await (await request.get("/guide/themes")).text();
+  const server = await startServer();
+  const outcomes = { complete: 0, refused: 0, cut: 0, wrong: 0 };
+
+  let sending = true;
+  async function client() {
+    while (sending) {
+      let response: Response;
+      try {
+        response = await fetch(`${server.url}/guide/themes`);
+      } catch {
+        // Not accepted: the server had stopped listening. Never in flight.
+        outcomes.refused++;
+        continue;
+      }
+      try {
+        const body = await response.text();
+        // The nonce differs per response; everything else is the same page.
+        if (response.status === 200 && body.length === reference.length) outcomes.complete++;
+        else outcomes.wrong++;
+      } catch {
+        outcomes.cut++;
+      }
+    }
+  }
+  const clients = Array.from({ length: 50 }, client);
+
+  await expect.poll(() => outcomes.complete, { timeout: 10_000 }).toBeGreaterThan(100);
+  const stoppedAt = Date.now();
+  const exitCode = await server.stop("SIGTERM");
+  const secondsToExit = (Date.now() - stoppedAt) / 1000;
+  sending = false;
+  await Promise.all(clients);
+
+  expect(exitCode).toBe(0);
+  expect(secondsToExit).toBeLessThan(5);
+  expect(outcomes.cut, "responses cut off mid-body").toBe(0);
+  expect(outcomes.wrong, "responses that were not the whole page").toBe(0);
+  expect(server.output()).toContain("SIGTERM: finishing requests in flight");
+});
+
+test("a broken guide file stops the start with a message naming the file and the problem", async () => {
+  const fs = await import("node:fs/promises");
+  const os = await import("node:os");
+  const path = await import("node:path");
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), "guide-"));
+  await fs.writeFile(path.join(folder, "good.md"), "---\ntitle: Good\ndescription: A good page.\norder: 1\n---\nText.\n");
+  await fs.writeFile(path.join(folder, "broken.md"), "---\ntitle: Broken\norder: first\n---\nText.\n");
+
+  const error = await startServer({ CONTENT_DIR: folder }).then(
+    async (server) => {
+      await server.stop();
+      return null;
+    },
+    (failure: Error) => failure,
+  );
+  expect(error?.message).toContain(path.join(folder, "broken.md"));
+  expect(error?.message).toMatch(/description/);
+  expect(error?.message).toMatch(/order/);
+  await fs.rm(folder, { recursive: true });
+});
