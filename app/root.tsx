@@ -71,7 +71,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const title = notFound ? "Page not found" : "Something went wrong";
   return (
     <article className="prose error-page">
-      <title>{title}</title>
+      <title>{`${title} · Themed Guide`}</title>
       <h1>{title}</h1>
       <p>
         {notFound

@@ -18,6 +18,8 @@ const frontMatterSchema = z.strictObject({
 });
 
 export type GuidePage = {
+  /** The Markdown file it comes from. */
+  file: string;
   /** Path below /guide, e.g. "deployment/replicas"; "" never occurs. */
   slug: string;
   url: string;
@@ -104,14 +106,15 @@ async function loadPage(root: string, relativePath: string): Promise<GuidePage> 
   }
   const slug = slugFromFile(relativePath);
   if (slug === "") throw new GuideContentError(`${absolute}: the top-level index.md has no page of its own; /guide lists the pages`);
-  return { slug, url: `/guide/${slug}`, ...parsed.data, html: await renderMarkdown(file) };
+  return { file: absolute, slug, url: `/guide/${slug}`, ...parsed.data, html: await renderMarkdown(file) };
 }
 
 function assertUniqueSlugs(pages: GuidePage[]) {
-  const seen = new Set<string>();
+  const seen = new Map<string, string>();
   for (const page of pages) {
-    if (seen.has(page.slug)) throw new GuideContentError(`Two files give the page /guide/${page.slug}`);
-    seen.add(page.slug);
+    const other = seen.get(page.slug);
+    if (other) throw new GuideContentError(`${other} and ${page.file} both give the page /guide/${page.slug}`);
+    seen.set(page.slug, page.file);
   }
 }
 

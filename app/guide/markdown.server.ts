@@ -1,5 +1,6 @@
 import rehypeShiki from "@shikijs/rehype";
 import rehypeAutolinkHeadings from "rehype-autolink-headings";
+import rehypeSanitize from "rehype-sanitize";
 import rehypeSlug from "rehype-slug";
 import rehypeStringify from "rehype-stringify";
 import remarkGfm from "remark-gfm";
@@ -10,14 +11,17 @@ import type { VFile } from "vfile";
 
 /**
  * Markdown to HTML, once per file at start-up. Raw HTML in the Markdown is
- * dropped (remark-rehype's default), so a folder of someone else's docs cannot
- * inject markup. Code is coloured with both palettes at once through CSS
+ * dropped (remark-rehype's default) and what Markdown itself can express is
+ * sanitised (links to javascript:, for one), so a folder of someone else's
+ * docs cannot inject script. Code is coloured with both palettes at once through CSS
  * `light-dark()`, so highlighting follows the theme with no client script.
  */
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkRehype)
+  // GitHub's rules: no javascript: or data: links, no event handlers.
+  .use(rehypeSanitize)
   .use(rehypeSlug)
   .use(rehypeAutolinkHeadings, {
     behavior: "append",

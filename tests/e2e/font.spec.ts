@@ -1,0 +1,131 @@
+import { expect, test, waitForHydration, type Page } from "./fixtures";
+
+/**
+ * The one web font: preloaded, used for the text, downloaded once, and
+ * never moving anything, even when it arrives late.
+ */
+
+const PRELOADED_FONT = /\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/;
+
+/** Adds up layout shifts from before the document exists; read it with readLayoutShift. */
+function observeLayoutShifts() {
+  type LayoutShift = PerformanceEntry & { value: number; hadRecentInput: boolean };
+  let total = 0;
+  const add = (entries: PerformanceEntryList) => {
+    for (const entry of entries as LayoutShift[]) if (!entry.hadRecentInput) total += entry.value;
+  };
+  const observer = new PerformanceObserver((list) => add(list.getEntries()));
+  observer.observe({ type: "layout-shift", buffered: true });
+  (window as unknown as { layoutShift: () => number }).layoutShift = () => {
+    add(observer.takeRecords());
+    return total;
+  };
+}
+
+/** Cumulative layout shift so far, once the font is in and two more frames have been laid out. */
+async function readLayoutShift(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return (window as unknown as { layoutShift: () => number }).layoutShift();
+  });
+}
+
+/** Every .woff2 the page asks for from now on. */
+function recordFontRequests(page: Page): string[] {
+  const fonts: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith(".woff2")) fonts.push(new URL(request.url()).pathname);
+  });
+  return fonts;
+}
+
+test("the Latin Inter file is preloaded from the head", async ({ page }) => {
+  await page.goto("/");
+  const preload = page.locator('head link[rel="preload"][as="font"]');
+  await expect(preload).toHaveCount(1);
+  await expect(preload).toHaveAttribute("href", PRELOADED_FONT);
+  await expect(preload).toHaveAttribute("type", "font/woff2");
+  // Fonts are fetched in CORS mode; a preload without crossorigin would be fetched twice.
+  await expect(preload).toHaveAttribute("crossorigin", "anonymous");
+});
+
+test("the web font loads and the body text is set in it", async ({ page }) => {
+  await page.goto("/guide/typography");
+  await waitForHydration(page);
+  expect(await page.evaluate(() => document.fonts.ready.then(() => document.fonts.check('16px "Inter Variable"')))).toBe(true);
+  await expect(page.locator("body")).toHaveCSS("font-family", /^"?Inter Variable"?,/);
+
+  // What Chromium actually draws the running text with, not just what the CSS asks for.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("DOM.enable");
+  await cdp.send("CSS.enable");
+  const { root } = await cdp.send("DOM.getDocument");
+  const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector: "article p" });
+  const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+  expect(fonts).toEqual([expect.objectContaining({ familyName: "Inter", isCustomFont: true })]);
+});
+
+const englishPages = [
+  "/",
+  "/guide",
+  "/appearance",
+  "/guide/getting-started",
+  "/guide/themes",
+  "/guide/typography",
+  "/guide/privacy",
+  "/guide/deployment",
+  "/guide/deployment/replicas",
+];
+
+for (const url of englishPages) {
+  test(`${url} downloads one font file, the preloaded one`, async ({ page }) => {
+    const fonts = recordFontRequests(page);
+    await page.goto(url);
+    await waitForHydration(page);
+    await page.evaluate(() => document.fonts.ready);
+    expect(fonts).toHaveLength(1);
+    expect(fonts[0]).toMatch(PRELOADED_FONT);
+  });
+}
+
+for (const url of ["/", "/guide/typography", "/appearance"]) {
+  test(`${url} does not shift while the font loads`, async ({ page }) => {
+    await page.addInitScript(observeLayoutShifts);
+    await page.goto(url);
+    await waitForHydration(page);
+    const shift = await readLayoutShift(page);
+    test.info().annotations.push({ type: "cumulative layout shift", description: String(shift) });
+    expect(shift).toBe(0);
+  });
+
+  test(`${url} does not shift when the font arrives 1.5 s late`, async ({ page }) => {
+    await page.addInitScript(observeLayoutShifts);
+    // Whether the text was already on screen, in the fallback, before the font arrived.
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () =>
+        requestAnimationFrame(() => {
+          (window as unknown as { fontReadyAtFirstFrame: boolean }).fontReadyAtFirstFrame = document.fonts.check('16px "Inter Variable"');
+        }),
+      );
+    });
+    await page.route("**/*.woff2", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+
+    await page.goto(url);
+    await waitForHydration(page);
+    const shift = await readLayoutShift(page);
+    const fontReadyAtFirstFrame = await page.evaluate(
+      () => (window as unknown as { fontReadyAtFirstFrame: boolean }).fontReadyAtFirstFrame,
+    );
+    test.info().annotations.push({ type: "cumulative layout shift", description: String(shift) });
+
+    expect(fontReadyAtFirstFrame, "the fallback is shown first").toBe(false);
+    // The late file is downloaded and cached for the next page, but this page
+    // keeps the fallback (font-display: optional) rather than moving.
+    expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"')), "the font is in at the end").toBe(true);
+    expect(shift).toBe(0);
+  });
+}
