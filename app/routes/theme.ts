@@ -41,8 +41,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 function refuse(status: 400 | 403 | 413 | 415, reason: string) {
-  return new Response(`${reason}\n\nChoose a theme at /appearance.\n`, {
-    status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
+  const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+  // The rest of an oversized body was never read: the connection cannot
+  // carry another request, so say it closes.
+  if (status === 413) headers.set("Connection", "close");
+  return new Response(`${reason}\n\nChoose a theme at /appearance.\n`, { status, headers });
 }

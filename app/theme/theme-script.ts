@@ -34,7 +34,9 @@ function applyThemeBeforePaint(
       } catch {}
   } else if (stored && preferences.includes(stored)) {
     preference = stored;
-    document.cookie = key + "=" + stored + cookieAttributes + (location.protocol == "https:" ? "; Secure" : "");
+    try {
+      document.cookie = key + "=" + stored + cookieAttributes + (location.protocol == "https:" ? "; Secure" : "");
+    } catch {}
     root.dataset.themePreference = stored;
     if (stored != "system")
       for (const meta of document.querySelectorAll('meta[name="theme-color"]')) meta.setAttribute("content", colors[stored]!);
