@@ -1,3 +1,4 @@
+import { run } from "../../scripts/hostile-requests";
 import { startServer } from "../../scripts/start-server";
 import { expect, test } from "./fixtures";
 
@@ -64,4 +65,13 @@ test("a broken guide file stops the start with a message naming the file and the
   expect(error?.message).toMatch(/description/);
   expect(error?.message).toMatch(/order/);
   await fs.rm(folder, { recursive: true });
+});
+
+test("hundreds of hostile requests get clean 4xx or normal answers, and the server keeps serving", async ({ baseURL, request }) => {
+  // The short version of npm run bench:hostile: every shape of request, several times over.
+  const report = await run(baseURL!, 400, 8);
+  expect(report.sent).toBe(400);
+  expect(report.findings).toEqual([]);
+  expect([...report.byStatus.keys()].filter((status) => !/^[234]\d\d$/.test(status))).toEqual([]);
+  expect((await request.get("/healthz")).status()).toBe(200);
 });
