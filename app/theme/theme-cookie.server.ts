@@ -1,5 +1,5 @@
 import { parse } from "cookie";
-import { THEME_STORAGE_KEY, parseThemePreference, type ThemePreference } from "./theme";
+import { THEME_STORAGE_KEY, parseThemePreference, type ThemePreference } from "./theme.ts";
 
 /**
  * The preference a request's cookie carries, or null when there is none that
@@ -7,7 +7,11 @@ import { THEME_STORAGE_KEY, parseThemePreference, type ThemePreference } from ".
  * ambiguous, so they count as none and the page follows the system.
  */
 export function readThemeCookie(request: Request): ThemePreference | null {
-  const header = request.headers.get("Cookie");
+  return themeFromCookieHeader(request.headers.get("Cookie"));
+}
+
+/** The same, from a raw Cookie header (the production server reads it before React Router does). */
+export function themeFromCookieHeader(header: string | null | undefined): ThemePreference | null {
   if (!header) return null;
   const cookies = parse(header);
   if (countCookies(header, THEME_STORAGE_KEY) !== 1) return null;

@@ -1,0 +1,110 @@
+/**
+ * Pages rendered once per (path, theme cookie) and served from memory.
+ *
+ * Every page of this site depends only on its path and the theme cookie:
+ * the guide is fixed for the life of the process, and nothing else is read
+ * from the request. So the first request for a (path, theme) renders through
+ * React Router as usual; the HTML is kept with its nonce cut out, and every
+ * later request gets the same HTML with a fresh nonce in it and in the
+ * Content-Security-Policy, compressed for that request. A route that must
+ * not be cached says so with `Cache-Control: no-store`.
+ *
+ * The cache belongs to one loaded build and dies with the process, so a new
+ * build (which needs a restart) can never be served a page from the old one.
+ */
+import zlib from "node:zlib";
+import type express from "express";
+import type { RequestHandler } from "react-router";
+import { contentSecurityPolicy, createNonce } from "../app/security/content-security-policy.server.ts";
+import { themeFromCookieHeader } from "../app/theme/theme-cookie.server.ts";
+
+type CachedPage = {
+  /** The HTML split where the nonce stood; joined again with a new one. */
+  parts: string[];
+  headers: [string, string][];
+};
+
+/** A page to keep, or an answer (a 404, a redirect) to pass on once and forget. */
+type Rendered = { page: CachedPage } | { response: Response };
+
+/** Enough for every page in every theme state many times over; a bound against surprises. */
+const MAX_ENTRIES = 2000;
+// Fast settings: a page is compressed for every response, since its nonce differs.
+const BROTLI_FAST = {
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
+};
+const GZIP_FAST = { level: 1 };
+
+export function createPageCache(handleRequest: RequestHandler, buildVersion: string) {
+  const pages = new Map<string, CachedPage>();
+  const rendering = new Map<string, Promise<Rendered>>();
+
+  async function render(url: URL, cookie: string | undefined): Promise<Rendered> {
+    const response = await handleRequest(new Request(url, { headers: cookie ? { Cookie: cookie } : {} }));
+    const cacheControl = response.headers.get("Cache-Control") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+    const isPage = response.status === 200 && response.headers.get("Content-Type")?.startsWith("text/html");
+    if (!isPage || !nonce || cacheControl.includes("no-store") || response.headers.has("Set-Cookie")) {
+      return { response };
+    }
+    const html = await response.text();
+    const headers = [...response.headers].filter(([name]) => !/^(content-security-policy|content-length)$/i.test(name));
+    return { page: { parts: html.split(nonce), headers } };
+  }
+
+  /** Serves the request from the cache if it can; otherwise hands it on. */
+  return async function servePage(request: express.Request, response: express.Response, next: express.NextFunction) {
+    if ((request.method !== "GET" && request.method !== "HEAD") || request.url.includes("?")) return next();
+
+    const theme = themeFromCookieHeader(request.headers.cookie);
+    const key = `${buildVersion}\n${theme ?? "none"}\n${request.path}`;
+
+    let page = pages.get(key);
+    if (!page) {
+      let pending = rendering.get(key);
+      // Concurrent first requests for one page wait for a single render.
+      const first = !pending;
+      if (!pending) {
+        const url = new URL(request.originalUrl, `${request.protocol}://${request.get("host") ?? "localhost"}`);
+        pending = render(url, theme ? `theme=${theme}` : undefined).finally(() => rendering.delete(key));
+        rendering.set(key, pending);
+      }
+      let rendered: Rendered;
+      try {
+        rendered = await pending;
+      } catch (error) {
+        return next(error);
+      }
+      if ("response" in rendered) {
+        // Not a page to keep (odd paths cannot fill memory). The first waiter
+        // sends it; any other renders its own through the normal handler.
+        return first ? sendResponse(request, response, rendered.response) : next();
+      }
+      page = rendered.page;
+      if (pages.size < MAX_ENTRIES) pages.set(key, page);
+    }
+    const nonce = createNonce();
+    const html = Buffer.from(page.parts.join(nonce));
+    const encoding = request.acceptsEncodings("br", "gzip", "identity");
+    const body =
+      encoding === "br" ? zlib.brotliCompressSync(html, BROTLI_FAST) : encoding === "gzip" ? zlib.gzipSync(html, GZIP_FAST) : html;
+
+    for (const [name, value] of page.headers) response.setHeader(name, value);
+    response.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+    response.setHeader("Vary", "Cookie, Accept-Encoding");
+    if (encoding === "br" || encoding === "gzip") response.setHeader("Content-Encoding", encoding);
+    response.setHeader("Content-Length", body.length);
+    response.status(200).end(request.method === "HEAD" ? undefined : body);
+  };
+}
+
+async function sendResponse(request: express.Request, response: express.Response, answer: Response) {
+  response.status(answer.status);
+  for (const [name, value] of answer.headers) response.append(name, value);
+  if (request.method === "HEAD" || !answer.body) {
+    await answer.body?.cancel();
+    response.end();
+    return;
+  }
+  response.end(Buffer.from(await answer.arrayBuffer()));
+}
