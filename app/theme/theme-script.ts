@@ -38,8 +38,13 @@ function applyThemeBeforePaint(
       document.cookie = key + "=" + stored + cookieAttributes + (location.protocol == "https:" ? "; Secure" : "");
     } catch {}
     root.dataset.themePreference = stored;
+    // The server sent the light/dark pair. Only their media changes, never
+    // their content: React adopts these tags on hydration by content, so
+    // rewritten ones would be left behind as strays once it renders its own.
     if (stored != "system")
-      for (const meta of document.querySelectorAll('meta[name="theme-color"]')) meta.setAttribute("content", colors[stored]!);
+      for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]'))
+        if (meta.content == colors[stored]) meta.removeAttribute("media");
+        else meta.media = "not all";
   }
   const dark = preference == "system" ? matchMedia("(prefers-color-scheme: dark)").matches : preference == "dark";
   root.classList.remove("light", "dark");

@@ -89,6 +89,11 @@ const activeThemeColor = (page: Page) =>
       )?.content,
   );
 
+const themeColorTags = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')].map((meta) => ({ media: meta.media, content: meta.content })),
+  );
+
 const opposite = (theme: Scheme): Scheme => (theme === "light" ? "dark" : "light");
 
 for (const themeCase of cases) {
@@ -148,6 +153,15 @@ for (const themeCase of cases) {
     await expect(page.locator("html")).toHaveCSS("background-color", BACKGROUND[want.theme]);
     await expect(page.locator("html")).toHaveAttribute("data-theme-preference", want.preference);
     expect(await activeThemeColor(page)).toBe(THEME_COLOR[want.theme]);
+    // Exactly the tags this preference calls for: none left over from the server's render.
+    expect(await themeColorTags(page)).toEqual(
+      want.preference === "system"
+        ? [
+            { media: "(prefers-color-scheme: light)", content: THEME_COLOR.light },
+            { media: "(prefers-color-scheme: dark)", content: THEME_COLOR.dark },
+          ]
+        : [{ media: "", content: THEME_COLOR[want.theme] }],
+    );
     const pressed = page.getByRole("group", { name: "Theme" }).getByRole("button", { pressed: true });
     await expect(pressed).toHaveCount(1);
     await expect(pressed).toHaveAttribute("value", want.preference);
@@ -158,5 +172,11 @@ for (const themeCase of cases) {
       expect(stored.local).toBe(want.preference);
       expect(stored.cookie).toBe(`theme=${want.preference}`);
     }
+
+    // Switching afterwards leaves exactly one tag, in the new theme's colour.
+    const other = opposite(want.theme);
+    await page.getByRole("button", { name: `${other === "light" ? "Light" : "Dark"} theme` }).click();
+    await expect(page.locator("html")).toHaveClass(other);
+    await expect.poll(() => themeColorTags(page)).toEqual([{ media: "", content: THEME_COLOR[other] }]);
   });
 }
