@@ -2,61 +2,88 @@
  * npm run bench:browser
  * What a first visit costs and how fast the theme switch paints, measured in
  * Chromium against the production build:
- * - bytes of JavaScript transferred on a first visit (per file and total),
- *   and how much of it is the theme code (bundled alone, minified, gzipped);
+ * - the JavaScript files a first visit loads, per file and total: bytes on the
+ *   wire as Chromium received them, and each file's body gzipped here (zlib,
+ *   default level) so that servers compressing differently compare fairly;
+ * - the same for a trivial React Router 8 page (scripts/trivial-app, built
+ *   into a temporary folder), and the budget: a first visit here may load at
+ *   most 10 KB (10,000 bytes) gzipped more JavaScript than that page;
+ * - how much of it is the theme code (bundled alone, minified, gzipped);
  * - the blocking head script's size;
  * - the time from a click on a theme button to the frame that shows it.
  */
-import { chromium } from "@playwright/test";
+import { chromium, type Browser, type Page } from "@playwright/test";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
 import { chromiumArgs, chromiumExecutable } from "../tests/browser.ts";
 import { startServer } from "./start-server.ts";
 
-const server = await startServer();
-const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs });
+const BUDGET_BYTES = 10 * 1000;
+const trivialAppDir = fileURLToPath(new URL("./trivial-app/", import.meta.url));
 
-// First visit: every script the page loads, with the bytes that crossed the wire.
-const page = await browser.newPage();
-const scripts: { url: string; bytes: number }[] = [];
-page.on("requestfinished", async (request) => {
-  if (request.resourceType() !== "script") return;
-  const sizes = await request.sizes();
-  scripts.push({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize + sizes.responseHeadersSize });
-});
-await page.goto(`${server.url}/guide/themes`, { waitUntil: "networkidle" });
-const html = await page.content();
-const headScript = /<script id="theme-script"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+type Script = { url: string; wire: number; raw: number; gzip: number; encoding: string };
+type FirstVisit = { page: Page; html: string; scripts: Script[] };
 
-// Click → paint: the first animation frame after the click must already have the new class.
+// Stopped and removed at the end in reverse order, also when something fails.
+const cleanup: (() => unknown)[] = [];
+let ours: FirstVisit;
+let trivial: FirstVisit;
+let headScript: string;
 const clicks: { ms: number; sameFrame: boolean }[] = [];
-await page.evaluate(() => {
-  const record: { ms: number; sameFrame: boolean }[] = [];
-  (window as unknown as { clickFrames: typeof record }).clickFrames = record;
-  document.addEventListener(
-    "click",
-    (event) => {
-      const target = (event.target as Element).closest("button[name=theme]") as HTMLButtonElement | null;
-      if (!target) return;
-      const clickedAt = event.timeStamp;
-      requestAnimationFrame(() => {
-        const root = document.documentElement;
-        const shown = target.value === "system" || root.classList.contains(target.value);
-        record.push({ ms: performance.now() - clickedAt, sameFrame: shown });
-      });
-    },
-    true,
-  );
-});
-for (let round = 0; round < 10; round++) {
-  for (const name of ["Dark theme", "Light theme"]) {
-    await page.getByRole("button", { name }).click();
-    await page.waitForTimeout(50);
+try {
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-trivial-app-"));
+  // It holds a link to node_modules (see buildTrivialApp): rmSync removes the link, never what it points to.
+  cleanup.push(() => fs.rmSync(tempDir, { recursive: true, force: true }));
+  const trivialBuild = buildTrivialApp(tempDir);
+
+  const server = await startServer();
+  cleanup.push(() => server.stop());
+  const trivialServer = await startTrivialServer(trivialBuild);
+  cleanup.push(() => trivialServer.stop());
+  const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs });
+  cleanup.push(() => browser.close());
+
+  ours = await firstVisit(browser, `${server.url}/guide/themes`);
+  trivial = await firstVisit(browser, `${trivialServer.url}/`);
+  headScript = /<script id="theme-script"[^>]*>([\s\S]*?)<\/script>/.exec(ours.html)?.[1] ?? "";
+
+  // Click → paint: the first animation frame after the click must already have the new class.
+  const page = ours.page;
+  await page.evaluate(() => {
+    const record: { ms: number; sameFrame: boolean }[] = [];
+    (window as unknown as { clickFrames: typeof record }).clickFrames = record;
+    document.addEventListener(
+      "click",
+      (event) => {
+        const target = (event.target as Element).closest("button[name=theme]") as HTMLButtonElement | null;
+        if (!target) return;
+        const clickedAt = event.timeStamp;
+        requestAnimationFrame(() => {
+          const root = document.documentElement;
+          const shown = target.value === "system" || root.classList.contains(target.value);
+          record.push({ ms: performance.now() - clickedAt, sameFrame: shown });
+        });
+      },
+      true,
+    );
+  });
+  for (let round = 0; round < 10; round++) {
+    for (const name of ["Dark theme", "Light theme"]) {
+      await page.getByRole("button", { name }).click();
+      await page.waitForTimeout(50);
+    }
   }
+  clicks.push(...(await page.evaluate(() => (window as unknown as { clickFrames: { ms: number; sameFrame: boolean }[] }).clickFrames)));
+} finally {
+  for (const step of cleanup.reverse()) await step();
 }
-clicks.push(...(await page.evaluate(() => (window as unknown as { clickFrames: { ms: number; sameFrame: boolean }[] }).clickFrames)));
-await browser.close();
-await server.stop();
 
 // The theme code on its own: what it adds on top of React and React Router.
 const bundle = await build({
@@ -72,13 +99,118 @@ const bundle = await build({
 const output = (Array.isArray(bundle) ? bundle[0]! : bundle) as { output: { type: string; code?: string }[] };
 const themeCode = output.output.filter((chunk) => chunk.type === "chunk").map((chunk) => chunk.code ?? "").join("");
 
-const total = scripts.reduce((sum, script) => sum + script.bytes, 0);
-console.log(`First visit to /guide/themes: ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KiB transferred (brotli)`);
-for (const script of scripts.sort((a, b) => b.bytes - a.bytes)) console.log(`  ${(script.bytes / 1024).toFixed(1).padStart(6)} KiB  ${script.url}`);
-console.log(`\nTheme code (switcher, store, hook, cookie writer), minified + gzip: ${(gzipSync(themeCode).length / 1024).toFixed(2)} KiB`);
+console.log("JavaScript files of a first visit. wire: body + headers as Chromium received them (encoding shown);");
+console.log("gzip: each decoded body gzipped by this script (zlib, default level). 1 KiB = 1024 bytes.\n");
+const oursGzip = report("/guide/themes, this site", ours);
+const trivialGzip = report("/, a trivial React Router 8 page (scripts/trivial-app)", trivial);
+const difference = oursGzip - trivialGzip;
+const verdict = difference <= BUDGET_BYTES ? `within budget, ${fmt(BUDGET_BYTES - difference)} bytes to spare` : `OVER BUDGET by ${fmt(difference - BUDGET_BYTES)} bytes`;
+console.log(
+  `Difference, gzipped: ${difference >= 0 ? "+" : "-"}${kib(Math.abs(difference), 2)} KiB (${fmt(difference)} bytes); ` +
+    `budget +10 KB = ${fmt(BUDGET_BYTES)} bytes: ${verdict}`,
+);
+
+console.log(`\nTheme code (switcher, store, hook, cookie writer), minified + gzip: ${kib(gzipSync(themeCode).length, 2)} KiB`);
 console.log(`Blocking head script: ${Buffer.byteLength(headScript)} bytes (${gzipSync(headScript).length} gzipped)`);
 const times = clicks.map((click) => click.ms).sort((a, b) => a - b);
 console.log(
   `\nClick → first frame after it, ${clicks.length} clicks: median ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, ` +
     `max ${times.at(-1)!.toFixed(1)} ms; new theme already in that frame: ${clicks.filter((click) => click.sameFrame).length}/${clicks.length}`,
 );
+
+/** Builds the trivial app into `dir`/build with React Router's CLI, as its own process. */
+function buildTrivialApp(dir: string): string {
+  // The server build imports react-router, react-dom and isbot by name; from
+  // a folder outside the repository Node finds them through this link.
+  fs.symlinkSync(fileURLToPath(new URL("../node_modules/", import.meta.url)), path.join(dir, "node_modules"), "dir");
+  const buildDirectory = path.join(dir, "build");
+  const require = createRequire(import.meta.url);
+  const devPackage = require.resolve("@react-router/dev/package.json");
+  const cli = path.join(path.dirname(devPackage), (require(devPackage) as { bin: Record<string, string> }).bin["react-router"]!);
+  const result = spawnSync(process.execPath, [cli, "build"], {
+    cwd: trivialAppDir,
+    env: { ...process.env, NODE_ENV: "production", TRIVIAL_APP_BUILD_DIR: buildDirectory },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`Building scripts/trivial-app failed:\n${result.stdout}${result.stderr}${result.error ?? ""}`);
+  return buildDirectory;
+}
+
+/** Serves a build of the trivial app (scripts/trivial-app/serve.ts) on a free loopback port. */
+async function startTrivialServer(buildDirectory: string) {
+  const child = spawn(process.execPath, [path.join(trivialAppDir, "serve.ts"), buildDirectory], {
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let errors = "";
+  child.stderr!.on("data", (chunk) => (errors += chunk));
+  const exited = once(child, "exit");
+  const firstLine = await Promise.race([once(child.stdout!, "data"), exited.then(() => null)]);
+  if (!firstLine) throw new Error(`The trivial app's server exited at start:\n${errors}`);
+  return {
+    url: String(firstLine[0]).trim(),
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** Opens `url` in a fresh context (empty cache) and records every script file it loads. */
+async function firstVisit(browser: Browser, url: string): Promise<FirstVisit> {
+  const page = await browser.newPage();
+  // Collected as promises: the handlers are still reading bodies when goto() resolves.
+  const pending: Promise<Script>[] = [];
+  page.on("requestfinished", (request) => {
+    if (request.resourceType() !== "script") return;
+    pending.push(
+      (async () => {
+        const response = (await request.response())!;
+        const [sizes, body] = await Promise.all([request.sizes(), response.body()]);
+        return {
+          url: new URL(request.url()).pathname,
+          wire: sizes.responseBodySize + sizes.responseHeadersSize,
+          raw: body.length,
+          gzip: gzipSync(body).length,
+          encoding: (await response.headerValue("content-encoding")) ?? "none",
+        };
+      })(),
+    );
+  });
+  const response = await page.goto(url, { waitUntil: "networkidle" });
+  if (!response?.ok()) throw new Error(`${url} answered ${response?.status()}`);
+  return { page, html: await response.text(), scripts: await Promise.all(pending) };
+}
+
+/** Prints one page's scripts and returns their total gzipped size in bytes. */
+function report(title: string, visit: FirstVisit): number {
+  const sum = (key: "wire" | "raw" | "gzip") => visit.scripts.reduce((total, script) => total + script[key], 0);
+  console.log(`${title}: ${visit.scripts.length} scripts, ${kib(sum("wire"))} KiB on the wire, ${kib(sum("gzip"))} KiB gzipped`);
+  console.log(`  ${"wire".padStart(9)}  ${"decoded".padStart(9)}  ${"gzip".padStart(9)}  encoding  file`);
+  for (const script of visit.scripts.sort((a, b) => b.gzip - a.gzip)) {
+    console.log(`  ${kib(script.wire).padStart(5)} KiB  ${kib(script.raw).padStart(5)} KiB  ${kib(script.gzip).padStart(5)} KiB  ${script.encoding.padEnd(8)}  ${script.url}`);
+  }
+  console.log(`  ${kib(sum("wire")).padStart(5)} KiB  ${kib(sum("raw")).padStart(5)} KiB  ${kib(sum("gzip")).padStart(5)} KiB            total (${fmt(sum("gzip"))} bytes gzipped)`);
+  // Not files, so outside the budget; shown because they are JavaScript too.
+  // React Router's stream of loader data is the page's data (for a guide
+  // page, its rendered Markdown again, for hydration), the rest is code.
+  const inline = [...visit.html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+  const isData = (script: string) => script.startsWith("window.__reactRouterContext.streamController.");
+  for (const [label, scripts] of [
+    ["code", inline.filter((script) => !isData(script))],
+    ["loader data", inline.filter(isData)],
+  ] as const) {
+    const text = scripts.join("");
+    console.log(`  inline <script> in the HTML, ${label}, not counted above: ${fmt(Buffer.byteLength(text))} bytes (${fmt(gzipSync(text).length)} gzipped)`);
+  }
+  console.log("");
+  return sum("gzip");
+}
+
+function kib(bytes: number, digits = 1): string {
+  return (bytes / 1024).toFixed(digits);
+}
+
+function fmt(bytes: number): string {
+  return bytes.toLocaleString("en");
+}
