@@ -55,7 +55,7 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
     const html = await response.text();
     const headers = [...response.headers].filter(([name]) => !/^(content-security-policy|content-length)$/i.test(name));
     const parts = html.split(nonce);
-    return { page: { parts, gzip: prepareStitchedGzip(parts), headers } };
+    return { page: { parts, gzip: prepareStitchedGzip(parts, Buffer.byteLength(nonce)), headers } };
   }
 
   /** Serves the request from the cache if it can; otherwise hands it on. */

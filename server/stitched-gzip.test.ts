@@ -3,6 +3,7 @@ import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { prepareStitchedGzip, stitchGzip } from "./stitched-gzip.ts";
 
+const NONCE_LENGTH = 24;
 const nonce = () => crypto.randomBytes(16).toString("base64");
 
 function page(size: number): string {
@@ -15,7 +16,7 @@ function page(size: number): string {
 describe("a page gzipped around its nonce", () => {
   it("decodes to the page with the response's nonce in every place, under gunzip's CRC and length checks", () => {
     const parts = [`<!DOCTYPE html><script nonce="`, `">x</script>${page(70_000)}<script nonce="`, `"></script></html>`];
-    const prepared = prepareStitchedGzip(parts);
+    const prepared = prepareStitchedGzip(parts, NONCE_LENGTH);
     for (let round = 0; round < 5; round++) {
       const value = nonce();
       const body = stitchGzip(prepared, value);
@@ -26,7 +27,7 @@ describe("a page gzipped around its nonce", () => {
   it("decodes the same in a streaming decoder, as a browser reads it", async () => {
     const parts = ["a", page(200_000), "b", ""];
     const value = nonce();
-    const body = stitchGzip(prepareStitchedGzip(parts), value);
+    const body = stitchGzip(prepareStitchedGzip(parts, NONCE_LENGTH), value);
     const chunks: Buffer[] = [];
     const gunzip = zlib.createGunzip();
     gunzip.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -38,14 +39,35 @@ describe("a page gzipped around its nonce", () => {
   });
 
   it("works for a page with no nonce at all, and for an empty page", () => {
-    expect(zlib.gunzipSync(stitchGzip(prepareStitchedGzip(["just text"]), nonce())).toString()).toBe("just text");
-    expect(zlib.gunzipSync(stitchGzip(prepareStitchedGzip([""]), nonce())).toString()).toBe("");
+    expect(zlib.gunzipSync(stitchGzip(prepareStitchedGzip(["just text"], NONCE_LENGTH), nonce())).toString()).toBe("just text");
+    expect(zlib.gunzipSync(stitchGzip(prepareStitchedGzip([""], NONCE_LENGTH), nonce())).toString()).toBe("");
   });
 
-  it("is about as small as gzipping the whole page at once", () => {
-    const parts = [page(30_000), page(30_000)];
+  it("decodes right when a part repeats text from before a nonce, and when the page holds NUL bytes", () => {
+    const article = page(20_000);
+    for (const parts of [
+      [`<main>${article}</main><script nonce="`, `">data(${JSON.stringify(article)})</script><script nonce="`, `">${article}</script>`],
+      [`a\u0000${article}`, `${article}\u0000b`],
+    ]) {
+      const prepared = prepareStitchedGzip(parts, NONCE_LENGTH);
+      for (let round = 0; round < 3; round++) {
+        const value = nonce();
+        expect(zlib.gunzipSync(stitchGzip(prepared, value)).toString("utf8")).toBe(parts.join(value));
+      }
+    }
+  });
+
+  it("refuses a nonce of another length than the parts were compressed for", () => {
+    const prepared = prepareStitchedGzip(["a", "b"], NONCE_LENGTH);
+    expect(() => stitchGzip(prepared, "short")).toThrow(RangeError);
+  });
+
+  it("is about as small as gzipping the whole page at once, also when a later part repeats an earlier one", () => {
+    // Text that compresses little on its own, so that repeating it shows.
+    const article = crypto.randomBytes(7_500).toString("base64");
+    const parts = [`<main>${article}</main><script nonce="`, `">${JSON.stringify(article)}</script>`];
     const value = nonce();
-    const stitched = stitchGzip(prepareStitchedGzip(parts), value).length;
+    const stitched = stitchGzip(prepareStitchedGzip(parts, NONCE_LENGTH), value).length;
     const whole = zlib.gzipSync(parts.join(value), { level: 9 }).length;
     expect(stitched).toBeLessThan(whole * 1.1 + 64);
   });
