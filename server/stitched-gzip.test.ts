@@ -43,11 +43,13 @@ describe("a page gzipped around its nonce", () => {
     expect(zlib.gunzipSync(stitchGzip(prepareStitchedGzip([""], NONCE_LENGTH), nonce())).toString()).toBe("");
   });
 
-  it("decodes right when a part repeats text from before a nonce, and when the page holds NUL bytes", () => {
+  it("decodes right when a part repeats text from before a nonce, when nonces are far apart, and when the page holds control characters", () => {
     const article = page(20_000);
+    const farApart = crypto.randomBytes(30_000).toString("base64");
     for (const parts of [
       [`<main>${article}</main><script nonce="`, `">data(${JSON.stringify(article)})</script><script nonce="`, `">${article}</script>`],
-      [`a\u0000${article}`, `${article}\u0000b`],
+      [`<head nonce="`, `">${farApart}<script nonce="`, `"></script><script nonce="`, `">`],
+      [`a\u0001${article}`, `${article}\u001fb`, "c"],
     ]) {
       const prepared = prepareStitchedGzip(parts, NONCE_LENGTH);
       for (let round = 0; round < 3; round++) {
@@ -55,6 +57,14 @@ describe("a page gzipped around its nonce", () => {
         expect(zlib.gunzipSync(stitchGzip(prepared, value)).toString("utf8")).toBe(parts.join(value));
       }
     }
+  });
+
+  it("sends a nonce that occurs many times about as compactly as gzip of the whole page does", () => {
+    const parts = Array.from({ length: 20 }, (_, index) => `"/><link rel="modulepreload" href="/assets/chunk-${index}.js" nonce="`);
+    const value = nonce();
+    const stitched = stitchGzip(prepareStitchedGzip(parts, NONCE_LENGTH), value).length;
+    const whole = zlib.gzipSync(parts.join(value), { level: 9 }).length;
+    expect(stitched).toBeLessThan(whole * 1.1 + 64);
   });
 
   it("refuses a nonce of another length than the parts were compressed for", () => {
