@@ -23,6 +23,12 @@
  * before it as a preset dictionary, so it can still refer back across the
  * nonce (a guide page's hydration data repeats its article).
  *
+ * The CRC-32 is not computed over the page for each response either. For
+ * messages of one length, CRC-32 is affine: crc(a ^ b) = crc(a) ^ crc(b) ^
+ * crc(zeros). So the page's CRC is that of the page with zeros for its
+ * nonces, XORed with one precomputed value for each bit set in the nonce
+ * (the change that bit makes at all the nonce's places at once).
+ *
  * The format is RFC 1952 (gzip) around RFC 1951 (deflate), section 3.2.4
  * for stored blocks.
  */
@@ -30,12 +36,14 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 
 export type StitchedGzip = {
-  /** The page's text between its nonces, for the CRC. */
-  parts: Buffer[];
   /** The compressed segments; a response puts its nonce, stored, between each two. */
   segments: Buffer[];
-  /** Uncompressed length of the parts together. */
-  fixedLength: number;
+  /** CRC-32 of the page with zero bytes in its nonces' places. */
+  crcWithZeros: number;
+  /** What setting bit `b` of nonce byte `j` does to that CRC: entry `j * 8 + b`. */
+  crcPerNonceBit: Uint32Array;
+  /** Uncompressed length of the whole page. */
+  length: number;
   /** Bytes of the nonce the page was compressed for: the distances depend on it. */
   nonceLength: number;
 };
@@ -54,11 +62,11 @@ const DEFLATE_OPTIONS = { level: 9, memLevel: 9, finishFlush: zlib.constants.Z_S
 /** Compresses a page, given as its text between the places a nonce of `nonceLength` bytes goes. */
 export function prepareStitchedGzip(textParts: string[], nonceLength: number): StitchedGzip {
   const parts = textParts.map((part) => Buffer.from(part, "utf8"));
-  const fixedLength = parts.reduce((sum, part) => sum + part.length, 0);
+  const checksum = nonceChecksum(parts, nonceLength);
   const standIn = Buffer.from(STAND_IN_BYTES.slice(0, nonceLength));
   const canStandIn = standIn.length === nonceLength && !parts.some((part) => standIn.some((byte) => part.includes(byte)));
   // Each part on its own, every nonce stored: larger, but right for any page.
-  const eachPartAlone = () => ({ parts, segments: parts.map((part) => zlib.deflateRawSync(part, DEFLATE_OPTIONS)), fixedLength, nonceLength });
+  const eachPartAlone = () => ({ segments: parts.map((part) => zlib.deflateRawSync(part, DEFLATE_OPTIONS)), ...checksum, nonceLength });
   if (!canStandIn) return eachPartAlone();
 
   // The page as the compressor sees it, and as a response with `testNonce` decodes.
@@ -95,11 +103,11 @@ export function prepareStitchedGzip(textParts: string[], nonceLength: number): S
       last = next;
     }
   }
-  return { parts, segments, fixedLength, nonceLength };
+  return { segments, ...checksum, nonceLength };
 }
 
 /** The whole page, gzipped, with `nonce` wherever it was cut out. */
-export function stitchGzip({ parts, segments, fixedLength, nonceLength }: StitchedGzip, nonce: string): Buffer {
+export function stitchGzip({ segments, crcWithZeros, crcPerNonceBit, length, nonceLength }: StitchedGzip, nonce: string): Buffer {
   const nonceBytes = Buffer.from(nonce, "utf8");
   if (nonceBytes.length !== nonceLength) throw new RangeError(`The page was compressed for a nonce of ${nonceLength} bytes, not ${nonceBytes.length}`);
   if (nonceBytes.length > MAX_STORED_BLOCK) throw new RangeError("A nonce that long does not fit one stored block");
@@ -110,23 +118,38 @@ export function stitchGzip({ parts, segments, fixedLength, nonceLength }: Stitch
   storedNonce.writeUInt16LE(~nonceBytes.length & 0xffff, 3);
   nonceBytes.copy(storedNonce, 5);
 
+  let crc = crcWithZeros;
+  for (let index = 0; index < nonceBytes.length; index++) {
+    const byte = nonceBytes[index]!;
+    for (let bit = 0; bit < 8; bit++) if (byte & (1 << bit)) crc ^= crcPerNonceBit[index * 8 + bit]!;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(length % 2 ** 32, 4);
+
   const pieces: Buffer[] = [GZIP_HEADER];
   segments.forEach((segment, index) => {
     if (index > 0) pieces.push(storedNonce);
     pieces.push(segment);
   });
-  pieces.push(FINAL_EMPTY_BLOCK);
-
-  let crc = 0;
-  parts.forEach((part, index) => {
-    if (index > 0) crc = zlib.crc32(nonceBytes, crc);
-    crc = zlib.crc32(part, crc);
-  });
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE((fixedLength + nonceBytes.length * (parts.length - 1)) % 2 ** 32, 4);
-  pieces.push(trailer);
+  pieces.push(FINAL_EMPTY_BLOCK, trailer);
   return Buffer.concat(pieces);
+}
+
+/** The CRC-32 of the page with zeros for its nonces, and what each bit of a nonce changes in it. */
+function nonceChecksum(parts: Buffer[], nonceLength: number) {
+  const page = joinParts(parts, Buffer.alloc(nonceLength));
+  const crcWithZeros = zlib.crc32(page);
+  const nonceStarts = parts.slice(0, -1).map((_, index) => parts.slice(0, index + 1).reduce((sum, part) => sum + part.length, 0) + index * nonceLength);
+  const crcPerNonceBit = new Uint32Array(nonceLength * 8);
+  for (let index = 0; index < nonceLength; index++) {
+    for (let bit = 0; bit < 8; bit++) {
+      for (const start of nonceStarts) page[start + index] = 1 << bit;
+      crcPerNonceBit[index * 8 + bit] = (zlib.crc32(page) ^ crcWithZeros) >>> 0;
+      for (const start of nonceStarts) page[start + index] = 0;
+    }
+  }
+  return { crcWithZeros, crcPerNonceBit, length: page.length };
 }
 
 function joinParts(parts: Buffer[], separator: Buffer): Buffer {
