@@ -5,6 +5,7 @@
  * /appearance, each with no cookie and with theme=dark; the guide page with
  * a query (which skips the page cache: a full render per request); and a
  * plain node:http server sending the guide page's bytes (the ceiling).
+ * Prints req/s, latency, bytes and, per request, the server's CPU time.
  */
 import autocannon from "autocannon";
 import { execFileSync, spawn } from "node:child_process";
@@ -30,9 +31,26 @@ const ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 if (!values["no-build"]) execFileSync("npm", ["run", "build"], { stdio: "ignore" });
 const server = await startServer();
 
-type Row = { name: string; requests: number; p50: number; p99: number; bytes: number; errors: number };
-async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Row> {
+// autocannon shares the machine with the server, and at these rates it is
+// often the one that runs out of CPU first; so besides req/s, each row
+// records the CPU time the server process spent per request (from
+// /proc/<pid>/stat, Linux only), which the load generator cannot limit.
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+function cpuSeconds(pid: number): number | null {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1)!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+type Row = { name: string; requests: number; p50: number; p99: number; bytes: number; errors: number; cpuPerRequest: number | null };
+async function measure(name: string, url: string, pid: number, headers: Record<string, string> = {}): Promise<Row> {
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({ url, connections, duration, headers: { "Accept-Encoding": ACCEPT_ENCODING, ...headers } });
+  const cpuAfter = cpuSeconds(pid);
   return {
     name,
     requests: result.requests.average,
@@ -40,16 +58,17 @@ async function measure(name: string, url: string, headers: Record<string, string
     p99: result.latency.p99,
     bytes: result.throughput.total / Math.max(result.requests.total, 1),
     errors: result.errors + result.timeouts + result.non2xx,
+    cpuPerRequest: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / Math.max(result.requests.total, 1),
   };
 }
 
 const GUIDE_PAGE = "/guide/themes";
 const rows: Row[] = [];
 for (const pagePath of ["/", GUIDE_PAGE, "/appearance"]) {
-  rows.push(await measure(`${pagePath}`, server.url + pagePath));
-  rows.push(await measure(`${pagePath} (theme=dark)`, server.url + pagePath, { Cookie: "theme=dark" }));
+  rows.push(await measure(`${pagePath}`, server.url + pagePath, server.process.pid!));
+  rows.push(await measure(`${pagePath} (theme=dark)`, server.url + pagePath, server.process.pid!, { Cookie: "theme=dark" }));
 }
-rows.push(await measure(`${GUIDE_PAGE}?q (rendered each time)`, `${server.url}${GUIDE_PAGE}?q`));
+rows.push(await measure(`${GUIDE_PAGE}?q (rendered each time)`, `${server.url}${GUIDE_PAGE}?q`, server.process.pid!));
 
 // The ceiling: the guide page's exact bytes and headers, from plain node:http.
 // node:http, not fetch: the body must stay exactly as sent, compressed.
@@ -69,18 +88,22 @@ const ceilingProcess = spawn(process.execPath, [new URL("./ceiling-server.ts", i
   stdio: ["ignore", "pipe", "inherit"],
 });
 const [firstLine] = (await once(ceilingProcess.stdout!, "data")) as [Buffer];
-const ceiling = await measure("ceiling: node:http, same bytes", firstLine.toString().trim());
+const ceiling = await measure("ceiling: node:http, same bytes", firstLine.toString().trim(), ceilingProcess.pid!);
 ceilingProcess.kill("SIGTERM");
 fs.rmSync(bodyFile);
 
 console.log(`\n${os.cpus().length} cores, Node ${process.version}, autocannon -c ${connections} -d ${duration}, Accept-Encoding: ${ACCEPT_ENCODING}\n`);
-console.log("| page | req/s | p50 | p99 | bytes/response | ratio to ceiling |");
-console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
+console.log("| page | req/s | p50 | p99 | bytes/response | ratio to ceiling | server CPU/request | CPU ratio to ceiling |");
+console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
 for (const row of [...rows, ceiling]) {
+  const cpu = row.cpuPerRequest === null ? "n/a" : `${Math.round(row.cpuPerRequest * 1e6)} µs`;
+  const cpuRatio = row.cpuPerRequest === null || ceiling.cpuPerRequest === null ? "n/a" : (ceiling.cpuPerRequest / row.cpuPerRequest).toFixed(3);
   console.log(
-    `| ${row.name} | ${Math.round(row.requests).toLocaleString("en")} | ${row.p50} ms | ${row.p99} ms | ${Math.round(row.bytes).toLocaleString("en")} | ${(row.requests / ceiling.requests).toFixed(3)} |`,
+    `| ${row.name} | ${Math.round(row.requests).toLocaleString("en")} | ${row.p50} ms | ${row.p99} ms | ${Math.round(row.bytes).toLocaleString("en")} | ${(row.requests / ceiling.requests).toFixed(3)} | ${cpu} | ${cpuRatio} |`,
   );
 }
+console.log("\nratio to ceiling: req/s over the ceiling's req/s. CPU ratio: the ceiling's server CPU per request over the page's;");
+console.log("the load generator runs on the same cores, so where it saturates first the req/s ratio flatters, the CPU ratio does not.");
 const failed = [...rows, ceiling].filter((row) => row.errors > 0);
 if (failed.length > 0) {
   console.log(`\nErrors or non-2xx answers: ${failed.map((row) => `${row.name} (${row.errors})`).join(", ")}`);
