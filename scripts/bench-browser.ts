@@ -13,8 +13,7 @@
  * - the time from a click on a theme button to the frame that shows it.
  */
 import { chromium, type Browser, type Page } from "@playwright/test";
-import { spawn, spawnSync } from "node:child_process";
-import { once } from "node:events";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -23,7 +22,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
 import { chromiumArgs, chromiumExecutable } from "../tests/browser.ts";
-import { startServer } from "./start-server.ts";
+import { startServer, startUrlPrintingServer } from "./start-server.ts";
 
 const BUDGET_BYTES = 10 * 1000;
 const trivialAppDir = fileURLToPath(new URL("./trivial-app/", import.meta.url));
@@ -46,7 +45,7 @@ try {
 
   const server = await startServer();
   cleanup.push(() => server.stop());
-  const trivialServer = await startTrivialServer(trivialBuild);
+  const trivialServer = await startUrlPrintingServer(path.join(trivialAppDir, "serve.ts"), [trivialBuild], { NODE_ENV: "production" });
   cleanup.push(() => trivialServer.stop());
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs });
   cleanup.push(() => browser.close());
@@ -144,26 +143,6 @@ function buildTrivialApp(dir: string): string {
   });
   if (result.status !== 0) throw new Error(`Building scripts/trivial-app failed:\n${result.stdout}${result.stderr}${result.error ?? ""}`);
   return buildDirectory;
-}
-
-/** Serves a build of the trivial app (scripts/trivial-app/serve.ts) on a free loopback port. */
-async function startTrivialServer(buildDirectory: string) {
-  const child = spawn(process.execPath, [path.join(trivialAppDir, "serve.ts"), buildDirectory], {
-    env: { ...process.env, NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let errors = "";
-  child.stderr!.on("data", (chunk) => (errors += chunk));
-  const exited = once(child, "exit");
-  const firstLine = await Promise.race([once(child.stdout!, "data"), exited.then(() => null)]);
-  if (!firstLine) throw new Error(`The trivial app's server exited at start:\n${errors}`);
-  return {
-    url: String(firstLine[0]).trim(),
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-      await exited;
-    },
-  };
 }
 
 /** Opens `url` in a fresh context (empty cache) and records every script file it loads. */

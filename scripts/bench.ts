@@ -8,14 +8,13 @@
  * Prints req/s, latency, bytes and, per request, the server's CPU time.
  */
 import autocannon from "autocannon";
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { once } from "node:events";
 import { parseArgs } from "node:util";
-import { startServer } from "./start-server.ts";
+import { startServer, startUrlPrintingServer } from "./start-server.ts";
 
 const { values } = parseArgs({
   options: {
@@ -84,12 +83,9 @@ const bodyFile = path.join(os.tmpdir(), `bench-guide-${process.pid}`);
 fs.writeFileSync(bodyFile, Buffer.concat(chunks));
 await server.stop();
 
-const ceilingProcess = spawn(process.execPath, [new URL("./ceiling-server.ts", import.meta.url).pathname, bodyFile, JSON.stringify(sampleHeaders)], {
-  stdio: ["ignore", "pipe", "inherit"],
-});
-const [firstLine] = (await once(ceilingProcess.stdout!, "data")) as [Buffer];
-const ceiling = await measure("ceiling: node:http, same bytes", firstLine.toString().trim(), ceilingProcess.pid!);
-ceilingProcess.kill("SIGTERM");
+const ceilingServer = await startUrlPrintingServer(new URL("./ceiling-server.ts", import.meta.url).pathname, [bodyFile, JSON.stringify(sampleHeaders)]);
+const ceiling = await measure("ceiling: node:http, same bytes", ceilingServer.url, ceilingServer.pid);
+await ceilingServer.stop();
 fs.rmSync(bodyFile);
 
 console.log(`\n${os.cpus().length} cores, Node ${process.version}, autocannon -c ${connections} -d ${duration}, Accept-Encoding: ${ACCEPT_ENCODING}\n`);

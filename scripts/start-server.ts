@@ -3,6 +3,7 @@
  * for benchmarks and for tests that need a server of their own.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import net from "node:net";
 import { fileURLToPath } from "node:url";
 
@@ -58,6 +59,27 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stop: async (signal = "SIGTERM") => {
       if (child.exitCode === null) child.kill(signal);
       return exited;
+    },
+  };
+}
+
+/**
+ * Runs a Node script that listens on a free loopback port and prints its URL
+ * as its first line (the benchmarks' ceiling and baseline servers).
+ */
+export async function startUrlPrintingServer(script: string, args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let errors = "";
+  child.stderr!.on("data", (chunk) => (errors += chunk));
+  const exited = once(child, "exit");
+  const firstLine = await Promise.race([once(child.stdout!, "data"), exited.then(() => null)]);
+  if (!firstLine) throw new Error(`${script} exited at start:\n${errors}`);
+  return {
+    url: String(firstLine[0]).trim(),
+    pid: child.pid!,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
     },
   };
 }

@@ -8,8 +8,8 @@
  * later request gets the same HTML with a fresh nonce in it and in the
  * Content-Security-Policy. The HTML is gzipped once when it is kept, around
  * the nonce, so a response is stitched together rather than compressed
- * (stitched-gzip.ts). A route that must
- * not be cached says so with `Cache-Control: no-store`.
+ * (stitched-gzip.ts). A route that must not be cached says so with
+ * `Cache-Control: no-store`.
  *
  * The cache belongs to one loaded build and dies with the process, so a new
  * build (which needs a restart) can never be served a page from the old one.

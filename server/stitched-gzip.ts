@@ -5,9 +5,9 @@
  * blocks that each end on a byte boundary (a sync flush). A response then
  * needs no compressor at all: the segments with the response's nonce as a
  * stored (uncompressed) block between each two, a closing empty block, and
- * the gzip trailer (CRC-32 and length of the whole page). That costs a CRC
- * pass and a copy instead of a compression, and the page gets the best
- * compression level rather than the fastest.
+ * the gzip trailer (CRC-32 and length of the whole page). That costs a copy
+ * instead of a compression, and the page gets the best compression level
+ * rather than the fastest.
  *
  * A page holds its nonce many times (every script and module preload), and
  * it is the same nonce each time. So the page is compressed with a stand-in
@@ -61,8 +61,12 @@ const DEFLATE_OPTIONS = { level: 9, memLevel: 9, finishFlush: zlib.constants.Z_S
 
 /** Compresses a page, given as its text between the places a nonce of `nonceLength` bytes goes. */
 export function prepareStitchedGzip(textParts: string[], nonceLength: number): StitchedGzip {
+  if (nonceLength > MAX_STORED_BLOCK) throw new RangeError("A nonce that long does not fit one stored block");
   const parts = textParts.map((part) => Buffer.from(part, "utf8"));
-  const checksum = nonceChecksum(parts, nonceLength);
+  // Where each part starts in the page, the nonces between them counted.
+  const partStarts: number[] = [];
+  parts.reduce((offset, part) => (partStarts.push(offset), offset + part.length + nonceLength), 0);
+  const checksum = nonceChecksum(parts, partStarts, nonceLength);
   const standIn = Buffer.from(STAND_IN_BYTES.slice(0, nonceLength));
   const canStandIn = standIn.length === nonceLength && !parts.some((part) => standIn.some((byte) => part.includes(byte)));
   // Each part on its own, every nonce stored: larger, but right for any page.
@@ -73,16 +77,15 @@ export function prepareStitchedGzip(textParts: string[], nonceLength: number): S
   const testNonce = Buffer.from(crypto.randomBytes(nonceLength).toString("base64").slice(0, nonceLength));
   const compressed = joinParts(parts, standIn);
   const expected = joinParts(parts, testNonce);
-  const partStart = (index: number) => parts.slice(0, index).reduce((sum, part) => sum + part.length + nonceLength, 0);
 
   const segments: Buffer[] = [];
   for (let first = 0; first < parts.length; ) {
-    const start = partStart(first);
+    const start = partStarts[first]!;
     const dictionary = compressed.subarray(Math.max(0, start - WINDOW_SIZE), start);
     const decodeDictionary = expected.subarray(Math.max(0, start - WINDOW_SIZE), start);
     // Try the rest of the page as one segment; cut before the first nonce it gets wrong, and try again.
     for (let last = parts.length - 1; ; ) {
-      const end = partStart(last) + parts[last]!.length;
+      const end = partStarts[last]! + parts[last]!.length;
       const options = dictionary.length > 0 ? { ...DEFLATE_OPTIONS, dictionary } : DEFLATE_OPTIONS;
       const segment = zlib.deflateRawSync(compressed.subarray(start, end), options);
       const decoded = zlib.inflateRawSync(segment, {
@@ -96,7 +99,7 @@ export function prepareStitchedGzip(textParts: string[], nonceLength: number): S
         break;
       }
       // Parts first..wrongPart are right; the nonce after wrongPart goes stored.
-      const wrongPart = parts.findLastIndex((_, index) => index >= first && partStart(index) <= start + wrongAt);
+      const wrongPart = parts.findLastIndex((_, index) => index >= first && partStarts[index]! <= start + wrongAt);
       const next = Math.min(wrongPart, last - 1);
       // Cannot happen (a lone part has no stand-in to get wrong), but never serve a wrong page.
       if (next < first) return eachPartAlone();
@@ -110,7 +113,6 @@ export function prepareStitchedGzip(textParts: string[], nonceLength: number): S
 export function stitchGzip({ segments, crcWithZeros, crcPerNonceBit, length, nonceLength }: StitchedGzip, nonce: string): Buffer {
   const nonceBytes = Buffer.from(nonce, "utf8");
   if (nonceBytes.length !== nonceLength) throw new RangeError(`The page was compressed for a nonce of ${nonceLength} bytes, not ${nonceBytes.length}`);
-  if (nonceBytes.length > MAX_STORED_BLOCK) throw new RangeError("A nonce that long does not fit one stored block");
   const storedNonce = Buffer.alloc(5 + nonceBytes.length);
   // BFINAL=0, BTYPE=00 (stored); the rest of the byte is padding. Then LEN and its complement, little-endian.
   storedNonce.writeUInt8(0x00, 0);
@@ -137,10 +139,10 @@ export function stitchGzip({ segments, crcWithZeros, crcPerNonceBit, length, non
 }
 
 /** The CRC-32 of the page with zeros for its nonces, and what each bit of a nonce changes in it. */
-function nonceChecksum(parts: Buffer[], nonceLength: number) {
+function nonceChecksum(parts: Buffer[], partStarts: number[], nonceLength: number) {
   const page = joinParts(parts, Buffer.alloc(nonceLength));
   const crcWithZeros = zlib.crc32(page);
-  const nonceStarts = parts.slice(0, -1).map((_, index) => parts.slice(0, index + 1).reduce((sum, part) => sum + part.length, 0) + index * nonceLength);
+  const nonceStarts = partStarts.slice(1).map((partStart) => partStart - nonceLength);
   const crcPerNonceBit = new Uint32Array(nonceLength * 8);
   for (let index = 0; index < nonceLength; index++) {
     for (let bit = 0; bit < 8; bit++) {
