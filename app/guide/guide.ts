@@ -1,0 +1,42 @@
+/**
+ * The shape of a loaded docs folder, shared by the server code that builds it
+ * and the components that show it. Types only: nothing here runs.
+ */
+
+/** A heading of a page's "On this page" list. */
+export type PageHeading = {
+  depth: 2 | 3;
+  /** The element id, for `#id` links. */
+  id: string;
+  /** Plain text, as shown. */
+  text: string;
+};
+
+export type GuidePage = {
+  /** The Markdown file, absolute. */
+  file: string;
+  /** The file relative to the content folder, "/"-separated, e.g. "setup/install.md". */
+  relativePath: string;
+  /** Path below /guide: "setup/install"; a folder's index.md gives the folder's path; the top-level index.md gives "". */
+  slug: string;
+  /** "/guide/setup/install"; "/guide" for the top-level index.md. */
+  url: string;
+  title: string;
+  description: string;
+  /** From front matter (order, sidebar_position, nav_order, weight); null when none is given. */
+  order: number | null;
+  /** The article's HTML, without the leading `# Heading` when that became the title. */
+  html: string;
+  /** The page's h2 and h3, in document order. */
+  headings: PageHeading[];
+};
+
+/**
+ * An entry of the navigation: a page, or a folder. A folder with an index.md
+ * links to that page; a folder without one is a group with no link.
+ */
+export type GuideNavItem = {
+  title: string;
+  url: string | null;
+  children: GuideNavItem[];
+};
