@@ -1,0 +1,294 @@
+import type { Element, ElementContent, Root } from "hast";
+import { fromHtml } from "hast-util-from-html";
+import MiniSearch, { type SearchResult as MiniSearchResult } from "minisearch";
+import type { GuidePage } from "./guide";
+
+/**
+ * Full-text search over the guide, built in memory when the server starts.
+ * One document per section: a page's introduction (what comes before its
+ * first h2) and each h2 and h3, so a result links to the very section that
+ * matched. Snippets come back as plain-text parts, never HTML, so nothing
+ * from a query or a page can reach the browser as markup.
+ */
+
+export type SnippetPart = { text: string; match: boolean };
+
+export type SearchResult = {
+  /** The page, with `#id` when the match is in a section below a heading. */
+  url: string;
+  pageTitle: string;
+  /** The section's heading; null for the page's introduction. */
+  sectionTitle: string | null;
+  snippet: SnippetPart[];
+};
+
+export type SearchIndex = {
+  /** The best `limit` sections for the query, best first; [] for an empty query. */
+  search(query: string, options?: { limit?: number }): SearchResult[];
+};
+
+/** What a page contributes to the index (a GuidePage has all of it). */
+export type SearchablePage = Pick<GuidePage, "url" | "title" | "description" | "html">;
+
+/**
+ * Longer queries are cut rather than refused: people paste error messages
+ * into docs search, and the beginning of one is the best thing to look for.
+ * The term cap bounds the work: each term costs a fuzzy walk of the index.
+ */
+export const MAX_QUERY_LENGTH = 200;
+export const MAX_QUERY_TERMS = 10;
+const MAX_LIMIT = 50;
+const SNIPPET_LENGTH = 180;
+
+const cache = new WeakMap<readonly SearchablePage[], SearchIndex>();
+
+/** The index of these pages; built once per pages array (one loaded guide). */
+export function buildSearchIndex(pages: readonly SearchablePage[]): SearchIndex {
+  let index = cache.get(pages);
+  if (!index) {
+    index = createIndex(pages);
+    cache.set(pages, index);
+  }
+  return index;
+}
+
+/**
+ * The query as it is searched and shown: control and formatting characters
+ * (NUL, bidi overrides…) become spaces, runs of space collapse, and it is
+ * cut to MAX_QUERY_LENGTH characters (at a word boundary when one is near).
+ * `shortened` says whether anything the visitor typed was left out.
+ */
+export function normalizeQuery(raw: string): { query: string; shortened: boolean } {
+  const cleaned = raw.replace(/[\p{Cc}\p{Cf}\p{Cs}\p{Co}]/gu, " ").replace(/\s+/gu, " ").trim();
+  const characters = Array.from(cleaned);
+  let query = cleaned;
+  let shortened = false;
+  if (characters.length > MAX_QUERY_LENGTH) {
+    query = characters.slice(0, MAX_QUERY_LENGTH).join("");
+    const lastSpace = query.lastIndexOf(" ");
+    if (lastSpace > MAX_QUERY_LENGTH * 0.8) query = query.slice(0, lastSpace);
+    query = query.trim();
+    shortened = true;
+  }
+  if (queryTerms(query).length > MAX_QUERY_TERMS) shortened = true;
+  return { query, shortened };
+}
+
+// Words end at space, punctuation and symbols ("<", "=", "+" are symbols,
+// not punctuation, to Unicode): `<code>theme</code>` is the words "code",
+// "theme", "code". One rule for the index, queries and snippets.
+const WORD_SEPARATOR = /[\s\p{Z}\p{P}\p{S}]+/u;
+const WORD_SEPARATOR_CAPTURED = /([\s\p{Z}\p{P}\p{S}]+)/u;
+const tokenize = (text: string) => text.split(WORD_SEPARATOR);
+
+/** Case and accents do not matter: "Café" is found by "cafe". */
+function processTerm(term: string): string | null {
+  const processed = term.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
+  return processed === "" ? null : processed;
+}
+
+/** The distinct terms of a query, in order, as the index knows them. */
+function queryTerms(query: string): string[] {
+  const terms = new Set<string>();
+  for (const word of tokenize(query)) {
+    const term = processTerm(word);
+    if (term) terms.add(term);
+  }
+  return [...terms];
+}
+
+type SectionDocument = {
+  id: number;
+  url: string;
+  pageTitle: string;
+  sectionTitle: string | null;
+  /** The page's title, and for an h3 the h2 above it: found, but weighed less than the section's own heading. */
+  context: string;
+  text: string;
+};
+
+function createIndex(pages: readonly SearchablePage[]): SearchIndex {
+  const documents = pages.flatMap(sectionsOf).map((section, id) => ({ ...section, id }));
+  const miniSearch = new MiniSearch<SectionDocument>({
+    fields: ["title", "context", "text"],
+    extractField: (document, field) =>
+      field === "title" ? (document.sectionTitle ?? document.pageTitle) : String(document[field as keyof SectionDocument] ?? ""),
+    tokenize,
+    processTerm,
+    searchOptions: {
+      boost: { title: 4, context: 1.5, text: 1 },
+      // As you type, the last word is usually unfinished: "them" finds "themes".
+      prefix: true,
+      // One typo in a word of 4 to 7 letters, two in a longer one.
+      fuzzy: (term) => (term.length >= 4 ? 0.2 : false),
+      maxFuzzy: 2,
+    },
+  });
+  miniSearch.addAll(documents);
+
+  return {
+    search(rawQuery, { limit = 10 } = {}) {
+      const terms = queryTerms(normalizeQuery(rawQuery).query).slice(0, MAX_QUERY_TERMS);
+      if (terms.length === 0) return [];
+      const count = Math.min(Math.max(Math.trunc(limit) || 1, 1), MAX_LIMIT);
+      const query = terms.join(" ");
+      // Sections with every word first; when none has them all, any word will do.
+      let found = miniSearch.search(query, { combineWith: "AND" });
+      if (found.length === 0 && terms.length > 1) found = miniSearch.search(query, { combineWith: "OR" });
+      return found.slice(0, count).map((hit) => {
+        const section = documents[hit.id as number]!;
+        return {
+          url: section.url,
+          pageTitle: section.pageTitle,
+          sectionTitle: section.sectionTitle,
+          snippet: snippetOf(section.text, matchedTerms(hit)),
+        };
+      });
+    },
+  };
+}
+
+function matchedTerms(hit: MiniSearchResult): Set<string> {
+  return new Set(Object.keys(hit.match));
+}
+
+// --- Sections: a page's HTML cut at its h2 and h3 --------------------------
+
+type SectionDraft = { id: string | null; heading: string | null; parentHeading: string | null; parts: string[] };
+
+const SECTION_HEADINGS = new Set(["h2", "h3"]);
+/** Elements whose text runs into its neighbours'; every other element is a block and gets a space around it. */
+const INLINE = new Set([
+  "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "i", "ins", "kbd", "mark", "q", "s",
+  "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var",
+]);
+/** Not text a reader reads: controls (a code block's copy button), scripts, embedded media, hidden things. */
+const SKIPPED = new Set(["button", "script", "style", "template", "svg", "math", "iframe", "object", "select", "textarea"]);
+
+function sectionsOf(page: SearchablePage): Omit<SectionDocument, "id">[] {
+  const tree: Root = fromHtml(page.html, { fragment: true });
+  const sections: SectionDraft[] = [{ id: null, heading: null, parentHeading: null, parts: [] }];
+  let lastH2: string | null = null;
+
+  const visit = (nodes: ElementContent[] | Root["children"], into: string[]) => {
+    for (const node of nodes) {
+      if (node.type === "text") into.push(node.value);
+      if (node.type !== "element" || isSkipped(node)) continue;
+      const id = node.properties.id;
+      if (SECTION_HEADINGS.has(node.tagName) && typeof id === "string" && id !== "") {
+        const words: string[] = [];
+        visit(node.children, words);
+        const heading = collapse(words.join(""));
+        if (node.tagName === "h2") lastH2 = heading;
+        sections.push({ id, heading, parentHeading: node.tagName === "h3" ? lastH2 : null, parts: [] });
+        into = sections.at(-1)!.parts;
+        continue;
+      }
+      const block = !INLINE.has(node.tagName);
+      if (block) into.push(" ");
+      const before = sections.length;
+      visit(node.children, into);
+      // A heading inside this element (a callout, a <details>) started a new section: carry on writing there.
+      if (sections.length !== before) into = sections.at(-1)!.parts;
+      if (block) into.push(" ");
+    }
+  };
+  visit(tree.children, sections[0]!.parts);
+
+  return sections.flatMap((section, index) => {
+    const text = collapse(section.parts.join(""));
+    if (index === 0) {
+      // The introduction stands for the page: kept even when empty, so the page's title is found.
+      return [{ url: page.url, pageTitle: page.title, sectionTitle: null, context: "", text: text || page.description }];
+    }
+    return [
+      {
+        url: `${page.url}#${section.id}`,
+        pageTitle: page.title,
+        sectionTitle: section.heading || null,
+        context: [page.title, section.parentHeading].filter(Boolean).join(" "),
+        text,
+      },
+    ];
+  });
+}
+
+function isSkipped(element: Element): boolean {
+  if (SKIPPED.has(element.tagName)) return true;
+  const { hidden, ariaHidden, className } = element.properties;
+  if (hidden !== undefined && hidden !== null && hidden !== false) return true;
+  if (ariaHidden === "true" || ariaHidden === true) return true;
+  // The "#" link that rehype-autolink-headings appends to each heading.
+  return Array.isArray(className) && className.includes("heading-anchor");
+}
+
+function collapse(text: string): string {
+  return text.replace(/\s+/gu, " ").trim();
+}
+
+// --- Snippets -----------------------------------------------------------------
+
+/**
+ * A stretch of the section's text around its densest cluster of matched
+ * words, cut at word boundaries, with those words marked. A section that
+ * matched only by its title shows its opening words.
+ */
+function snippetOf(text: string, matched: Set<string>): SnippetPart[] {
+  // Even indexes hold words, odd ones the separators between them.
+  const tokens = text.split(WORD_SEPARATOR_CAPTURED);
+  const isMatch = (index: number) => index % 2 === 0 && matched.has(processTerm(tokens[index]!) ?? "");
+
+  const start = fillBackwards(tokens, bestStart(tokens, isMatch));
+  const parts: SnippetPart[] = [];
+  const push = (piece: string, match: boolean) => {
+    const last = parts.at(-1);
+    if (last && last.match === match && !match) last.text += piece;
+    else parts.push({ text: piece, match });
+  };
+  if (start > 0) push("… ", false);
+  let length = 0;
+  let index = start;
+  for (; index < tokens.length && length < SNIPPET_LENGTH; index++) {
+    const token = tokens[index]!;
+    if (token === "") continue;
+    push(token, isMatch(index));
+    length += token.length;
+  }
+  if (index < tokens.length) push(" …", false);
+  return parts;
+}
+
+/** An earlier start when the text from `start` to the end would leave the snippet short. */
+function fillBackwards(tokens: string[], start: number): number {
+  let length = 0;
+  for (let index = start; index < tokens.length; index++) length += tokens[index]!.length;
+  while (start >= 2 && length + tokens[start - 1]!.length + tokens[start - 2]!.length <= SNIPPET_LENGTH) {
+    length += tokens[start - 1]!.length + tokens[start - 2]!.length;
+    start -= 2;
+  }
+  return start;
+}
+
+/** Where the snippet starts: a few words before the window of text that holds the most distinct matched words. */
+function bestStart(tokens: string[], isMatch: (index: number) => boolean): number {
+  const WINDOW = 40; // tokens, i.e. about 20 words
+  const LEAD = 8; // tokens of context before the first match
+  const matches: number[] = [];
+  for (let index = 0; index < tokens.length; index += 2) if (isMatch(index)) matches.push(index);
+  if (matches.length === 0) return 0;
+
+  let best = matches[0]!;
+  let bestScore = 0;
+  for (const [position, first] of matches.entries()) {
+    const seen = new Set<string>();
+    for (let next = position; next < matches.length && matches[next]! < first + WINDOW; next++) {
+      seen.add(processTerm(tokens[matches[next]!]!) ?? "");
+    }
+    if (seen.size > bestScore) {
+      best = first;
+      bestScore = seen.size;
+    }
+  }
+  // Start on a word (an even index), never in the middle of a separator.
+  return Math.max(0, best - LEAD);
+}
