@@ -6,6 +6,7 @@ export default [
     index("routes/guide-index.tsx"),
     route("*", "routes/guide-page.tsx"),
   ]),
+  route("guide-files/*", "routes/guide-file.ts"),
   route("appearance", "routes/appearance.tsx"),
   route("theme", "routes/theme.ts"),
   route("healthz", "routes/healthz.ts"),
