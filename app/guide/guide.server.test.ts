@@ -2,169 +2,186 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { GuideContentError, loadGuide, slugFromFile, type Guide } from "./guide.server";
+import { GuideContentError, loadGuide, type Guide, type LoadGuideOptions } from "./guide.server";
 
 const fixtures = path.join(import.meta.dirname, "__fixtures__");
 const fixture = (name: string) => path.join(fixtures, name);
 
-// The first render starts Shiki, which loads every grammar it bundles: seconds, once per process.
+// The first render starts Shiki: a moment, once per process.
 const FIRST_RENDER_TIMEOUT = 60_000;
 
-const frontMatter = (title: string) => `---\ntitle: ${title}\ndescription: About ${title}.\norder: 1\n---\n\nText.\n`;
+/** Loads with warnings collected instead of printed. */
+async function load(contentDir: string, options: LoadGuideOptions = {}) {
+  const warnings: string[] = [];
+  const guide = await loadGuide(contentDir, { warn: (message) => warnings.push(message), ...options });
+  return { guide, warnings };
+}
 
 /** The error loadGuide rejects with; fails when the folder loads. */
-async function loadError(contentDir: string): Promise<Error> {
-  const error = await loadGuide(contentDir).then(
+async function loadError(contentDir: string): Promise<GuideContentError> {
+  const error = await loadGuide(contentDir, { warn: () => {} }).then(
     () => null,
     (reason: unknown) => reason,
   );
   expect(error, `${contentDir} should not load`).toBeInstanceOf(GuideContentError);
-  return error as Error;
+  return error as GuideContentError;
 }
 
-describe("a valid content folder", () => {
+const slugs = (guide: Guide) => guide.pages.map((page) => page.slug);
+
+describe("a folder of Markdown with no front matter at all", () => {
   let guide: Guide;
   beforeAll(async () => {
-    guide = await loadGuide(fixture("valid"));
+    ({ guide } = await load(fixture("no-front-matter")));
   }, FIRST_RENDER_TIMEOUT);
 
-  it("lists pages in reading order: by order, each folder's index.md as its page, children after their parent", () => {
-    expect(guide.pages.map((page) => page.slug)).toEqual(["setup", "markdown", "advanced", "advanced/scaling", "advanced/tuning"]);
+  it("titles a page by its leading # heading", () => {
+    expect(guide.findPage("first-steps")?.title).toBe("Your very first steps");
   });
 
-  it("gives each page its URL below /guide and the title, description and order of its front matter", () => {
-    const page = guide.findPage("advanced/scaling");
-    expect(page).toMatchObject({
-      slug: "advanced/scaling",
-      url: "/guide/advanced/scaling",
-      title: "Scaling",
-      description: "First child by order, second by name.",
-      order: 1,
+  it("titles a page with no heading by its file name, in sentence case, without a leading number", () => {
+    expect(guide.findPage("getting-started")?.title).toBe("Getting started");
+    expect(guide.findPage("02_api-reference")?.title).toBe("Api reference");
+  });
+
+  it("describes a page by its first paragraph, cut at a word near 160 characters with an ellipsis", () => {
+    const description = guide.findPage("getting-started")!.description;
+    expect(description.length).toBeLessThanOrEqual(161);
+    expect(description).toMatch(/^Nothing at the top of this file but prose\. .* [a-z]+…$/);
+    expect(guide.findPage("first-steps")?.description).toBe("The heading above is this page's title.");
+  });
+
+  it("leaves the description empty when the page has no paragraph", () => {
+    expect(guide.findPage("02_api-reference")?.description).toBe("");
+  });
+
+  it("orders pages without any order by name, numbers first", () => {
+    expect(slugs(guide)).toEqual(["02_api-reference", "first-steps", "getting-started"]);
+    expect(guide.pages.every((page) => page.order === null)).toBe(true);
+  });
+
+  it("keeps a page's leading heading out of its HTML once it is the title", () => {
+    expect(guide.findPage("first-steps")?.html).not.toContain("Your very first steps");
+  });
+
+  it("has no landing page when the folder has no top-level index", () => {
+    expect(guide.landing).toBeNull();
+    expect(guide.findPage("")).toBeUndefined();
+  });
+});
+
+describe("a Docusaurus folder", () => {
+  let guide: Guide;
+  beforeAll(async () => {
+    ({ guide } = await load(fixture("docusaurus")));
+  }, FIRST_RENDER_TIMEOUT);
+
+  it("reads title and description and ignores keys it does not know", () => {
+    expect(guide.findPage("intro")).toMatchObject({ title: "Welcome aboard", description: "Where everything starts.", order: 1 });
+  });
+
+  it("orders by sidebar_position, pages with a position before pages without", () => {
+    expect(slugs(guide)).toEqual(["intro", "basics/well-done", "basics/make-a-page", "basics/unplaced", "extras/versioning"]);
+  });
+
+  it("names and places a folder by its _category_ file, and a page by its sidebar_label", () => {
+    expect(guide.nav[1]).toEqual({
+      title: "The basics",
+      url: null,
+      children: [
+        { title: "Well done", url: "/guide/basics/well-done", children: [] },
+        { title: "New page", url: "/guide/basics/make-a-page", children: [] },
+        { title: "Not placed", url: "/guide/basics/unplaced", children: [] },
+      ],
     });
-    expect(guide.findPage("advanced")).toMatchObject({ url: "/guide/advanced", title: "Advanced" });
+    expect(guide.findPage("basics/make-a-page")?.title).toBe("Making a page of your own");
   });
 
-  it("builds the navigation tree with a folder's pages under the folder's own page", () => {
+  it("keeps a folder without an index as a group named from the folder, not flattened into its parent", () => {
+    expect(guide.nav[2]).toEqual({ title: "Extras", url: null, children: [{ title: "Versioning", url: "/guide/extras/versioning", children: [] }] });
+  });
+
+  it("publishes no partials (Markdown whose name or folder starts with _) and not the category file", () => {
+    expect(guide.pages.map((page) => page.relativePath).filter((file) => file.includes("_"))).toEqual([]);
+    expect([...guide.files.keys()]).toEqual([]);
+  });
+});
+
+describe("an MkDocs-style folder with a top-level index.md", () => {
+  let guide: Guide;
+  beforeAll(async () => {
+    ({ guide } = await load(fixture("mkdocs")));
+  }, FIRST_RENDER_TIMEOUT);
+
+  it("makes the top-level index.md the landing page at /guide, first in the reading order", () => {
+    expect(guide.landing).toMatchObject({ slug: "", url: "/guide", title: "Harbour tides", relativePath: "index.md" });
+    expect(guide.pages[0]).toBe(guide.landing);
+    expect(guide.findPage("")).toBe(guide.landing);
+  });
+
+  it("orders by order, nav_order or weight, numbers only, and reads depth first", () => {
+    expect(slugs(guide)).toEqual(["", "install", "user-guide", "user-guide/advanced", "user-guide/advanced/plugins", "user-guide/writing", "about/license"]);
+    expect(guide.findPage("user-guide/writing")?.order).toBeNull();
+  });
+
+  it("gives each folder with an index.md the index's URL and title in the navigation", () => {
     expect(guide.nav).toEqual([
-      { title: "Setup", url: "/guide/setup", children: [] },
-      { title: "Markdown", url: "/guide/markdown", children: [] },
+      { title: "Harbour tides", url: "/guide", children: [] },
+      { title: "Installing", url: "/guide/install", children: [] },
       {
-        title: "Advanced",
-        url: "/guide/advanced",
+        title: "User guide",
+        url: "/guide/user-guide",
         children: [
-          { title: "Scaling", url: "/guide/advanced/scaling", children: [] },
-          { title: "Tuning", url: "/guide/advanced/tuning", children: [] },
+          { title: "Advanced use", url: "/guide/user-guide/advanced", children: [{ title: "Plugins", url: "/guide/user-guide/advanced/plugins", children: [] }] },
+          { title: "Writing station files", url: "/guide/user-guide/writing", children: [] },
         ],
       },
+      { title: "About", url: null, children: [{ title: "Licence", url: "/guide/about/license", children: [] }] },
     ]);
   });
 
-  it("finds every page by its slug", () => {
+  it("does not publish a draft", () => {
+    expect(guide.pages.find((page) => page.relativePath === "unfinished.md")).toBeUndefined();
+  });
+
+  it("lists every other file with its real path, size and a version", async () => {
+    expect([...guide.files.keys()].sort()).toEqual(["images/chart.png", "public/logo.svg"]);
+    const chart = guide.files.get("images/chart.png")!;
+    const stat = await fs.stat(fixture("mkdocs/images/chart.png"));
+    expect(chart).toMatchObject({ path: await fs.realpath(fixture("mkdocs/images/chart.png")), size: stat.size, mtimeMs: stat.mtimeMs });
+    expect(chart.version).toMatch(/^[\w-]{6,}$/);
+  });
+
+  it("finds every page by its slug, and nothing for slugs that are not a page's", () => {
     for (const page of guide.pages) expect(guide.findPage(page.slug)).toBe(page);
-  });
-
-  it.each([
-    ["a path out of the folder", "../package.json"],
-    ["an encoded path out of the folder", "..%2fpackage.json"],
-    ["the empty slug", ""],
-    ["a path that climbs back into the folder", "advanced/../setup"],
-    ["a file name instead of a slug", "setup.md"],
-    ["a slug with a trailing slash", "setup/"],
-    ["a folder's index by name", "advanced/index"],
-  ])("finds nothing for %s (%j)", (_name, slug) => {
-    expect(guide.findPage(slug)).toBeUndefined();
+    for (const slug of ["../package.json", "..%2findex", "user-guide/../install", "install.md", "install/", "user-guide/index", "unfinished"]) {
+      expect(guide.findPage(slug), slug).toBeUndefined();
+    }
   });
 });
 
-describe("slugFromFile", () => {
-  it.each([
-    [["themes.md"], "themes"],
-    [["deployment", "index.md"], "deployment"],
-    [["deployment", "replicas.md"], "deployment/replicas"],
-    [["a", "b", "index.md"], "a/b"],
-    [["Upper.MD"], "Upper"],
-    [["index.md"], ""],
-  ])("turns %j into %j", (parts, slug) => {
-    expect(slugFromFile(path.join(...parts))).toBe(slug);
-  });
-});
-
-describe("rendered Markdown", () => {
-  let html: string;
+describe("an mdBook or GitHub folder of README.md files", () => {
+  let guide: Guide;
   beforeAll(async () => {
-    const guide = await loadGuide(fixture("valid"));
-    html = guide.findPage("markdown")!.html;
+    ({ guide } = await load(fixture("readme-folders")));
   }, FIRST_RENDER_TIMEOUT);
 
-  it("drops raw HTML, keeping only its text", () => {
-    expect(html).not.toMatch(/<script|<img|<b\b|onerror|onclick|alert\(/i);
-    expect(html).toContain("<p>Inline raw markup.</p>");
+  it("makes the top-level README.md the landing page and each folder's README.md the folder's page", () => {
+    expect(guide.landing).toMatchObject({ url: "/guide", title: "The Book of Tiles" });
+    expect(guide.findPage("chapter-1")).toMatchObject({ relativePath: "chapter-1/README.md", url: "/guide/chapter-1" });
   });
 
-  it("drops links and images that would run script, keeping safe links", () => {
-    expect(html).not.toMatch(/javascript:|data:text/i);
-    expect(html).toContain('<a href="/guide/setup">a safe link</a>');
+  it("prefers index.md to README.md, which is then a page of its own", () => {
+    expect(guide.findPage("both")?.relativePath).toBe("both/index.md");
+    expect(guide.findPage("both/README")?.title).toBe("Both, by README.md");
   });
 
-  it("renders GFM tables", () => {
-    expect(html).toMatch(/<table>\s*<thead>\s*<tr>\s*<th>Name<\/th>\s*<th>Value<\/th>/);
-    expect(html).toMatch(/<td>colour<\/td>\s*<td>blue<\/td>/);
-  });
-
-  it("renders GFM task lists as disabled checkboxes", () => {
-    expect(html).toContain('<ul class="contains-task-list">');
-    expect(html).toMatch(/<input type="checkbox" checked disabled> done task/);
-    expect(html).toMatch(/<input type="checkbox" disabled> open task/);
-  });
-
-  it("gives headings an id and an anchor link to it that screen readers and Tab skip", () => {
-    expect(html).toMatch(/<h2 id="tables-and-tasks">Tables and tasks<a [^>]*href="#tables-and-tasks"[^>]*>#<\/a><\/h2>/);
-    const anchor = html.match(/<a [^>]*href="#tables-and-tasks"[^>]*>/)?.[0] ?? "";
-    expect(anchor).toContain('class="heading-anchor"');
-    expect(anchor).toContain('aria-hidden="true"');
-    expect(anchor).toContain('tabindex="-1"');
-  });
-
-  it("highlights fenced code in both palettes at once", () => {
-    const code = html.match(/<pre class="shiki[\s\S]*?<\/pre>/)?.[0] ?? "";
-    expect(code).toContain("light-dark(");
-    expect(code).toMatch(/<span style="color:light-dark\(#[0-9A-F]{6}, #[0-9A-F]{6}\)[^"]*">const<\/span>/i);
-  });
-
-  it("shows code in an unknown language as plain text", () => {
-    expect(html).toMatch(/<pre class="shiki[^>]*><code><span class="line"><span>plain text in an unknown language<\/span>/);
+  it("follows SUMMARY.md's order, and does not show SUMMARY.md as a page", () => {
+    expect(slugs(guide)).toEqual(["", "chapter-2", "chapter-2/section", "chapter-1", "both", "both/README"]);
   });
 });
 
-describe("broken content", () => {
-  it.each([
-    ["missing-title", /title: .*expected string/],
-    ["order-not-integer", /order: .*expected int/],
-    ["invalid-yaml", /front matter is not valid YAML/],
-    ["unknown-key", /Unrecognized key: "draft"/],
-  ])("%s: the error names the file and the problem", async (folder, problem) => {
-    const error = await loadError(fixture(folder));
-    expect(error.message).toContain(path.join(fixture(folder), "page.md"));
-    expect(error.message).toMatch(problem);
-  });
-
-  it("refuses a top-level index.md, whose page would have no address of its own", async () => {
-    const error = await loadError(fixture("top-level-index"));
-    expect(error.message).toContain(path.join(fixture("top-level-index"), "index.md"));
-  });
-
-  it("refuses two files that give the same page", async () => {
-    const error = await loadError(fixture("duplicate-slug"));
-    expect(error.message).toContain("/guide/intro");
-  });
-
-  it("refuses a folder that does not exist", async () => {
-    const error = await loadError(fixture("no-such-folder"));
-    expect(error.message).toContain(fixture("no-such-folder"));
-  });
-});
-
-describe("content folders with links or nothing in them", () => {
+describe("the content folder's own files and links", () => {
   let temporary: string | undefined;
   afterEach(async () => {
     if (temporary) await fs.rm(temporary, { recursive: true, force: true });
@@ -177,56 +194,107 @@ describe("content folders with links or nothing in them", () => {
     const outside = path.join(temporary, "outside");
     await fs.mkdir(content);
     await fs.mkdir(outside);
-    await fs.writeFile(path.join(outside, "secret.md"), frontMatter("Secret"));
+    await fs.writeFile(path.join(outside, "secret.md"), "# Secret\n");
+    await fs.writeFile(path.join(outside, "secret.png"), "secret");
+    await fs.writeFile(path.join(content, "page.md"), "# Page\n");
     return { content, outside };
   }
 
-  it("refuses an empty folder", async () => {
-    const { content } = await makeFolders();
-    const error = await loadError(content);
-    expect(error.message).toMatch(/No Markdown files/);
-  });
-
-  it("refuses a symbolic link to a file outside the folder, naming the link", async () => {
-    const { content, outside } = await makeFolders();
-    await fs.writeFile(path.join(content, "page.md"), frontMatter("Page"));
-    await fs.symlink(path.join(outside, "secret.md"), path.join(content, "leak.md"));
-    const error = await loadError(content);
-    expect(error.message).toContain(path.join(content, "leak.md"));
-    expect(error.message).toMatch(/outside the content folder/);
-  });
-
   it(
-    "accepts a symbolic link to a file inside the folder",
+    "ignores dotfiles, dot-folders and node_modules",
     async () => {
       const { content } = await makeFolders();
-      await fs.writeFile(path.join(content, "page.md"), frontMatter("Page"));
-      await fs.mkdir(path.join(content, "alias"));
-      await fs.symlink(path.join(content, "page.md"), path.join(content, "alias", "page.md"));
-      const guide = await loadGuide(content);
-      expect(guide.pages.map((page) => page.slug)).toEqual(["alias/page", "page"]);
+      for (const folder of [".vitepress", ".git", "node_modules/pkg", "docs/node_modules"]) {
+        await fs.mkdir(path.join(content, folder), { recursive: true });
+        await fs.writeFile(path.join(content, folder, "hidden.md"), "# Hidden\n");
+        await fs.writeFile(path.join(content, folder, "hidden.png"), "hidden");
+      }
+      await fs.writeFile(path.join(content, ".env"), "SECRET=1");
+      await fs.writeFile(path.join(content, ".hidden.md"), "# Hidden\n");
+      const { guide } = await load(content);
+      expect(slugs(guide)).toEqual(["page"]);
+      expect([...guide.files.keys()]).toEqual([]);
     },
     FIRST_RENDER_TIMEOUT,
   );
 
   it(
-    "publishes nothing through a symbolic link to a folder outside",
+    "skips a symbolic link out of the folder, Markdown or not, with a warning naming it",
     async () => {
       const { content, outside } = await makeFolders();
-      await fs.writeFile(path.join(content, "page.md"), frontMatter("Page"));
+      await fs.symlink(path.join(outside, "secret.md"), path.join(content, "leak.md"));
+      await fs.symlink(path.join(outside, "secret.png"), path.join(content, "leak.png"));
       await fs.symlink(outside, path.join(content, "linked"));
-      const guide = await loadGuide(content);
-      expect(guide.pages.map((page) => page.title)).toEqual(["Page"]);
+      const { guide, warnings } = await load(content);
+      expect(slugs(guide)).toEqual(["page"]);
+      expect([...guide.files.keys()]).toEqual([]);
+      expect(warnings).toHaveLength(3);
+      for (const name of ["leak.md", "leak.png", "linked"]) {
+        expect(warnings.some((warning) => warning.includes(path.join(content, name)) && /outside the content folder/.test(warning)), name).toBe(true);
+      }
     },
     FIRST_RENDER_TIMEOUT,
   );
+
+  it(
+    "follows a symbolic link inside the folder, and stops at one that loops back up",
+    async () => {
+      const { content } = await makeFolders();
+      await fs.mkdir(path.join(content, "alias"));
+      await fs.writeFile(path.join(content, "picture.png"), "png");
+      await fs.symlink(path.join(content, "page.md"), path.join(content, "alias", "page.md"));
+      await fs.symlink(path.join(content, "picture.png"), path.join(content, "alias", "picture.png"));
+      await fs.symlink(content, path.join(content, "alias", "loop"));
+      const { guide, warnings } = await load(content);
+      expect(slugs(guide)).toEqual(["alias/page", "page"]);
+      expect(guide.files.get("alias/picture.png")?.path).toBe(await fs.realpath(path.join(content, "picture.png")));
+      expect(warnings).toEqual([expect.stringMatching(/alias\/loop: links back to a folder above it/)]);
+    },
+    FIRST_RENDER_TIMEOUT,
+  );
+
+  it("refuses an empty folder, and one with only drafts and partials", async () => {
+    const { content } = await makeFolders();
+    await fs.rm(path.join(content, "page.md"));
+    expect((await loadError(content)).message).toMatch(/No Markdown files/);
+    await fs.writeFile(path.join(content, "draft.md"), "---\ndraft: true\n---\n");
+    await fs.writeFile(path.join(content, "_partial.md"), "Partial\n");
+    expect((await loadError(content)).message).toMatch(/No Markdown files/);
+  });
+});
+
+describe("content that cannot be served", () => {
+  it("stops on front matter that is not valid YAML, naming the file and the line", async () => {
+    const error = await loadError(fixture("broken-yaml"));
+    const file = path.join(fixture("broken-yaml"), "page.md");
+    expect(error.message).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}:4:\\d+: front matter is not valid YAML`));
+    expect(error).toMatchObject({ file, line: 4 });
+  });
+
+  it("stops on front matter that is not a mapping, naming the file", async () => {
+    const error = await loadError(fixture("not-a-mapping"));
+    expect(error.message).toContain(path.join(fixture("not-a-mapping"), "page.md"));
+    expect(error.message).toMatch(/must be a mapping of keys to values, not a list/);
+  });
+
+  it("refuses two files that give the same page, naming both", async () => {
+    const error = await loadError(fixture("duplicate-slug"));
+    expect(error.message).toContain(path.join(fixture("duplicate-slug"), "setup.md"));
+    expect(error.message).toContain(path.join(fixture("duplicate-slug"), "setup", "index.md"));
+    expect(error.message).toContain("/guide/setup");
+  });
+
+  it("refuses a folder that does not exist", async () => {
+    const error = await loadError(fixture("no-such-folder"));
+    expect(error.message).toContain(fixture("no-such-folder"));
+  });
 });
 
 describe("the site's own content", () => {
   it(
     "loads, with a title and a description on every page",
     async () => {
-      const guide = await loadGuide(path.resolve("content"));
+      const { guide } = await load(path.resolve("content"), { sitePaths: ["/", "/appearance"] });
       const files = (await fs.readdir("content", { recursive: true })).filter((file) => file.endsWith(".md"));
       expect(guide.pages).toHaveLength(files.length);
       for (const page of guide.pages) {

@@ -1,146 +1,206 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { VFile } from "vfile";
-import { matter } from "vfile-matter";
-import { z } from "zod";
-import { renderMarkdown } from "./markdown.server";
+import { FrontMatterError, parseFrontMatter } from "./front-matter.server";
+import type { ContentFile, GuideNavItem, GuidePage } from "./guide";
+import { buildGuideTree, type PlacedPage } from "./guide-tree.server";
+import { ContentListingError, listContentFolder, type MarkdownEntry } from "./list-content-folder.server";
+import { renderMarkdown } from "./markdown/render-markdown.server";
+import { readableName, readPageMeta, shortenDescription, type PageMeta } from "./page-meta.server";
+import { pageUrl, resolveContentUrl, type UrlTargets } from "./resolve-url.server";
 
 /**
- * The guide: every Markdown file of a content folder, parsed, validated and
- * rendered once when the server starts. Requests only look pages up in
- * memory, so no request ever touches the file system.
+ * The guide: every Markdown file of a content folder, read and rendered
+ * once when the server starts, plus the list of its other files. Requests
+ * only look pages and files up in memory, so no request ever decides what
+ * is read from the disk.
+ *
+ * Folders written for other docs tools load unedited: front matter is
+ * optional (page-meta.server.ts), index.md, README.md and Hugo's _index.md
+ * are a folder's page, and links are written to this site's URLs
+ * (resolve-url.server.ts).
  */
 
-const frontMatterSchema = z.strictObject({
-  title: z.string().trim().min(1),
-  description: z.string().trim().min(1),
-  order: z.number().int(),
-});
+// Until the components import these from guide.ts, where they live.
+export type { GuideNavItem, GuidePage } from "./guide";
 
-export type GuidePage = {
-  /** The Markdown file it comes from. */
-  file: string;
-  /** Path below /guide, e.g. "deployment/replicas"; "" never occurs. */
-  slug: string;
-  url: string;
-  title: string;
-  description: string;
-  order: number;
-  html: string;
-};
-
-export type GuideNavItem = {
-  title: string;
-  url: string;
-  children: GuideNavItem[];
+export type BrokenLink = {
+  /** The page, relative to the content folder. */
+  from: string;
+  /** The link or image URL as written. */
+  href: string;
 };
 
 export type Guide = {
-  /** Pages in reading order: depth first, each folder's page before its children. */
+  /** Pages in reading order: the landing page, then depth first in navigation order. */
   pages: GuidePage[];
   nav: GuideNavItem[];
+  /** The top-level index.md or README.md, at /guide. */
+  landing: GuidePage | null;
   findPage(slug: string): GuidePage | undefined;
+  /** Files that are not pages, by path relative to the folder ("img/a.png"). */
+  files: Map<string, ContentFile>;
+  /** Links and images into the folder that lead nowhere; left as written. */
+  brokenLinks: BrokenLink[];
 };
 
+export type LoadGuideOptions = {
+  /** Paths outside /guide that this site serves, so links to them are not reported as broken. */
+  sitePaths?: Iterable<string>;
+  /** Where warnings go (symbolic links out, broken links): one line each. */
+  warn?: (message: string) => void;
+};
+
+/** A folder that cannot be served; `file`, `line` and `column` say where, when one file is to blame. */
 export class GuideContentError extends Error {
   override name = "GuideContentError";
+  readonly file: string | undefined;
+  readonly line: number | undefined;
+  readonly column: number | undefined;
+  constructor(message: string, file?: string, line?: number, column?: number) {
+    super(message);
+    this.file = file;
+    this.line = line;
+    this.column = column;
+  }
 }
 
-export async function loadGuide(contentDir: string): Promise<Guide> {
+// Rendering is mostly CPU on one thread, so more in flight only holds more
+// syntax trees in memory at once; a few overlap the file reads.
+const CONCURRENCY = 8;
+/** Broken links named in the start-up warning; the rest are counted. */
+const BROKEN_LINKS_SHOWN = 5;
+
+export async function loadGuide(contentDir: string, options: LoadGuideOptions = {}): Promise<Guide> {
+  const warn = options.warn ?? ((message: string) => console.warn(message));
   const root = await fs.realpath(contentDir).catch(() => {
     throw new GuideContentError(`Content folder not found: ${contentDir}`);
   });
-  const files = await listMarkdownFiles(root);
-  const pages = await Promise.all(files.map((file) => loadPage(root, file)));
-  if (pages.length === 0) throw new GuideContentError(`No Markdown files in ${root}`);
-  assertUniqueSlugs(pages);
+  if (!(await fs.stat(root)).isDirectory()) throw new GuideContentError(`Not a folder: ${contentDir}`);
 
-  const tree = buildTree(pages);
-  const ordered = flatten(tree);
-  const bySlug = new Map(ordered.map((page) => [page.slug, page]));
+  const listing = await listContentFolder(root).catch((error: unknown) => {
+    throw error instanceof ContentListingError ? new GuideContentError(error.message) : error;
+  });
+  listing.warnings.forEach((message) => warn(message));
+
+  const sources = (await mapLimit(listing.markdown, CONCURRENCY, (entry) => readSource(root, entry))).filter((source) => !source.meta.draft);
+  if (sources.length === 0) throw new GuideContentError(`No Markdown files in ${root}`);
+
+  const indexes = chooseFolderIndexes(sources.map((source) => source.entry.relativePath));
+  const slots = sources.map((source) => {
+    const folder = path.posix.dirname(source.entry.relativePath).replace(/^\.$/, "");
+    const isIndex = indexes.get(folder) === source.entry.relativePath;
+    const slug = isIndex ? folder : source.entry.relativePath.replace(/\.md$/i, "");
+    return { ...source, folder, isIndex, slug, url: pageUrl(slug) };
+  });
+  assertUniqueSlugs(root, slots);
+
+  const targets: UrlTargets = {
+    pages: new Map(slots.map((slot) => [slot.entry.relativePath, slot.url])),
+    folders: new Map(slots.filter((slot) => slot.isIndex).map((slot) => [slot.folder, slot.url])),
+    pageUrls: new Set(slots.map((slot) => slot.url)),
+    files: listing.files,
+    sitePaths: new Set(options.sitePaths ?? []),
+  };
+  const brokenLinks: BrokenLink[] = [];
+
+  const placed = await mapLimit(slots, CONCURRENCY, async (slot): Promise<PlacedPage> => {
+    const { relativePath } = slot.entry;
+    const file = path.join(root, relativePath);
+    const rendered = await renderMarkdown(slot.content, {
+      relativePath,
+      resolveUrl(url, kind) {
+        const resolution = resolveContentUrl(targets, relativePath, url, kind);
+        if (resolution && "missing" in resolution) brokenLinks.push({ from: relativePath, href: url });
+        return resolution && "url" in resolution ? resolution.url : null;
+      },
+    }).catch((error: unknown) => {
+      throw new GuideContentError(`${file}: could not be rendered: ${(error as Error).message}`, file);
+    });
+    const fallbackTitle = readableName(path.basename(slot.isIndex ? (slot.folder === "" ? root : slot.folder) : relativePath));
+    const firstParagraph = rendered.firstParagraph ? shortenDescription(rendered.firstParagraph) : "";
+    const page: GuidePage = {
+      file,
+      relativePath,
+      slug: slot.slug,
+      url: slot.url,
+      title: slot.meta.title ?? rendered.title ?? fallbackTitle,
+      description: slot.meta.description ?? firstParagraph,
+      order: slot.meta.order ?? listing.bookOrder.get(relativePath) ?? null,
+      html: rendered.html,
+      headings: rendered.headings,
+    };
+    return { page, folder: slot.folder, isIndex: slot.isIndex, navLabel: slot.meta.navLabel };
+  });
+
+  const { pages, nav } = buildGuideTree(placed, listing.folderLabels);
+  const bySlug = new Map(pages.map((page) => [page.slug, page]));
+  if (brokenLinks.length > 0) warn(describeBrokenLinks(root, brokenLinks));
   return {
-    pages: ordered,
-    nav: toNav(tree),
+    pages,
+    nav,
+    landing: bySlug.get("") ?? null,
     findPage: (slug) => bySlug.get(slug),
+    files: listing.files,
+    brokenLinks,
   };
 }
 
-/** "deployment/index.md" → "deployment"; "themes.md" → "themes". */
-export function slugFromFile(relativePath: string): string {
-  const parts = relativePath.split(path.sep).join("/").replace(/\.md$/i, "").split("/");
-  if (parts.at(-1) === "index") parts.pop();
-  return parts.join("/");
-}
+type Source = { entry: MarkdownEntry; content: string; meta: PageMeta };
 
-async function listMarkdownFiles(root: string): Promise<string[]> {
-  const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
-  const files: string[] = [];
-  for (const entry of entries) {
-    if (!entry.name.toLowerCase().endsWith(".md") || entry.name.startsWith(".")) continue;
-    const absolute = path.join(entry.parentPath, entry.name);
-    if (!entry.isFile() && !entry.isSymbolicLink()) continue;
-    // A link inside the folder must not publish a file from outside it.
-    const real = await fs.realpath(absolute);
-    if (real !== root && !real.startsWith(root + path.sep)) {
-      throw new GuideContentError(`${absolute}: links to ${real}, outside the content folder`);
-    }
-    files.push(path.relative(root, absolute));
-  }
-  return files.sort();
-}
-
-async function loadPage(root: string, relativePath: string): Promise<GuidePage> {
-  const absolute = path.join(root, relativePath);
-  const file = new VFile({ path: absolute, value: await fs.readFile(absolute, "utf8") });
+async function readSource(root: string, entry: MarkdownEntry): Promise<Source> {
+  const file = path.join(root, entry.relativePath);
+  const text = await fs.readFile(entry.path, "utf8");
   try {
-    matter(file, { strip: true });
+    const { data, content } = parseFrontMatter(text);
+    return { entry, content, meta: readPageMeta(data) };
   } catch (error) {
-    throw new GuideContentError(`${absolute}: front matter is not valid YAML: ${(error as Error).message}`);
+    if (!(error instanceof FrontMatterError)) throw error;
+    throw new GuideContentError(`${file}:${error.line}:${error.column}: ${error.reason}`, file, error.line, error.column);
   }
-  const parsed = frontMatterSchema.safeParse(file.data.matter);
-  if (!parsed.success) {
-    const problems = parsed.error.issues
-      .map((issue) => `${issue.path.join(".") || "front matter"}: ${issue.message}`)
-      .join("; ");
-    throw new GuideContentError(`${absolute}: ${problems}`);
-  }
-  const slug = slugFromFile(relativePath);
-  if (slug === "") throw new GuideContentError(`${absolute}: the top-level index.md has no page of its own; /guide lists the pages`);
-  return { file: absolute, slug, url: `/guide/${slug}`, ...parsed.data, html: await renderMarkdown(file) };
 }
 
-function assertUniqueSlugs(pages: GuidePage[]) {
+/** Each folder's page: index.md, else README.md (GitHub, mdBook), else Hugo's _index.md. */
+function chooseFolderIndexes(relativePaths: string[]): Map<string, string> {
+  const RANK = ["index.md", "readme.md", "_index.md"];
+  const chosen = new Map<string, { file: string; rank: number }>();
+  for (const file of relativePaths) {
+    const rank = RANK.indexOf(path.posix.basename(file).toLowerCase());
+    if (rank === -1) continue;
+    const folder = path.posix.dirname(file).replace(/^\.$/, "");
+    const current = chosen.get(folder);
+    if (!current || rank < current.rank) chosen.set(folder, { file, rank });
+  }
+  return new Map([...chosen].map(([folder, { file }]) => [folder, file]));
+}
+
+function assertUniqueSlugs(root: string, slots: { entry: MarkdownEntry; slug: string; url: string }[]) {
   const seen = new Map<string, string>();
-  for (const page of pages) {
-    const other = seen.get(page.slug);
-    if (other) throw new GuideContentError(`${other} and ${page.file} both give the page /guide/${page.slug}`);
-    seen.set(page.slug, page.file);
+  for (const { entry, slug, url } of slots) {
+    const other = seen.get(slug);
+    if (other !== undefined) {
+      throw new GuideContentError(`${path.join(root, other)} and ${path.join(root, entry.relativePath)} both give the page ${url}; rename one`);
+    }
+    seen.set(slug, entry.relativePath);
   }
 }
 
-type TreeNode = { page: GuidePage; children: TreeNode[] };
+function describeBrokenLinks(root: string, links: BrokenLink[]): string {
+  const shown = links.slice(0, BROKEN_LINKS_SHOWN).map((link) => `${link.from} → ${link.href}`);
+  const more = links.length > BROKEN_LINKS_SHOWN ? `, and ${links.length - BROKEN_LINKS_SHOWN} more` : "";
+  const count = links.length === 1 ? "1 link leads" : `${links.length} links lead`;
+  return `${count} nowhere in ${root} and ${links.length === 1 ? "is" : "are"} left as written: ${shown.join(", ")}${more}`;
+}
 
-/** A page is the child of the page whose slug is its folder ("a/b" under "a"). */
-function buildTree(pages: GuidePage[]): TreeNode[] {
-  const nodes = new Map(pages.map((page) => [page.slug, { page, children: [] } as TreeNode]));
-  const roots: TreeNode[] = [];
-  for (const node of nodes.values()) {
-    const parentSlug = node.page.slug.split("/").slice(0, -1).join("/");
-    const parent = nodes.get(parentSlug);
-    (parent ? parent.children : roots).push(node);
-  }
-  const sort = (list: TreeNode[]) => {
-    list.sort((a, b) => a.page.order - b.page.order || a.page.slug.localeCompare(b.page.slug));
-    for (const node of list) sort(node.children);
+/** `Promise.all(items.map(fn))` with at most `limit` in flight; results in input order. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!);
+    }
   };
-  sort(roots);
-  return roots;
-}
-
-function flatten(tree: TreeNode[]): GuidePage[] {
-  return tree.flatMap((node) => [node.page, ...flatten(node.children)]);
-}
-
-function toNav(tree: TreeNode[]): GuideNavItem[] {
-  return tree.map(({ page, children }) => ({ title: page.title, url: page.url, children: toNav(children) }));
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }

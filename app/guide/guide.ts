@@ -23,7 +23,7 @@ export type GuidePage = {
   url: string;
   title: string;
   description: string;
-  /** From front matter (order, sidebar_position, nav_order, weight); null when none is given. */
+  /** From front matter (order, sidebar_position, nav_order, weight, sidebar.order), else mdBook's SUMMARY.md; null when none is given. */
   order: number | null;
   /** The article's HTML, without the leading `# Heading` when that became the title. */
   html: string;
@@ -39,4 +39,14 @@ export type GuideNavItem = {
   title: string;
   url: string | null;
   children: GuideNavItem[];
+};
+
+/** A file of the content folder that is not a page (an image, a PDF), served at /guide-files/<relative path>. */
+export type ContentFile = {
+  /** Absolute, real. */
+  path: string;
+  size: number;
+  mtimeMs: number;
+  /** Short hash of size and mtime: the `?v=` of the file's URL. */
+  version: string;
 };

@@ -1,0 +1,84 @@
+import { parseDocument } from "yaml";
+
+/**
+ * Front matter of a Markdown file, as the docs tools write it: a YAML block
+ * between `---` lines at the very top (VitePress, Docusaurus, MkDocs,
+ * Jekyll, Hugo), or Hugo's TOML between `+++` lines. It is optional, and any
+ * mapping is accepted: the guide reads the few keys it knows and ignores the
+ * rest, so a folder written for another tool loads unedited. What cannot be
+ * read at all is an error with the line it is on, so the author can find it.
+ */
+
+export type FrontMatter = {
+  /** The mapping; empty when the file has none. */
+  data: Record<string, unknown>;
+  /** The Markdown after the front matter. */
+  content: string;
+};
+
+export class FrontMatterError extends Error {
+  override name = "FrontMatterError";
+  readonly reason: string;
+  /** 1-based, in the whole file. */
+  readonly line: number;
+  readonly column: number;
+  constructor(reason: string, line: number, column: number) {
+    super(`line ${line}: ${reason}`);
+    this.reason = reason;
+    this.line = line;
+    this.column = column;
+  }
+}
+
+// The opening fence, the block, and a closing fence on a line of its own.
+// Without a closing fence a leading `---` is Markdown's thematic break.
+const YAML_BLOCK = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+const TOML_BLOCK = /^\+\+\+[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?\+\+\+[ \t]*(?:\r?\n|$)/;
+
+export function parseFrontMatter(source: string): FrontMatter {
+  const text = source.startsWith("\uFEFF") ? source.slice(1) : source;
+  const yaml = YAML_BLOCK.exec(text);
+  if (yaml) return { data: parseYaml(yaml[1] ?? ""), content: text.slice(yaml[0].length) };
+  const toml = TOML_BLOCK.exec(text);
+  if (toml) return { data: parseSimpleToml(toml[1] ?? ""), content: text.slice(toml[0].length) };
+  return { data: {}, content: text };
+}
+
+function parseYaml(block: string): Record<string, unknown> {
+  // The block starts on the file's second line, after the opening fence.
+  const FIRST_LINE = 2;
+  const document = parseDocument(block);
+  const [error] = document.errors;
+  if (error) {
+    const position = error.linePos?.[0] ?? { line: 1, col: 1 };
+    // yaml's message repeats the position and quotes the source; the first clause is the reason.
+    const reason = error.message.split(/ at line \d+, column \d+/)[0] ?? error.message;
+    throw new FrontMatterError(`front matter is not valid YAML: ${reason}`, FIRST_LINE + position.line - 1, position.col);
+  }
+  const value: unknown = document.toJS();
+  if (value === null || value === undefined) return {};
+  if (typeof value !== "object" || Array.isArray(value)) {
+    throw new FrontMatterError(`front matter must be a mapping of keys to values, not ${Array.isArray(value) ? "a list" : `a ${typeof value}`}`, FIRST_LINE, 1);
+  }
+  return value as Record<string, unknown>;
+}
+
+/**
+ * Hugo's TOML front matter, read only as far as the guide needs it: top-level
+ * `key = "string"`, numbers and booleans. Tables, arrays and everything else
+ * are skipped rather than refused; no TOML parser is shipped for five keys.
+ */
+function parseSimpleToml(block: string): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const line of block.split(/\r?\n/)) {
+    if (/^\s*\[/.test(line)) break; // the first [table] ends the top level
+    const match = /^\s*([A-Za-z0-9_-]+)\s*=\s*(.+?)\s*$/.exec(line);
+    if (!match) continue;
+    const [, key = "", raw = ""] = match;
+    const quoted = /^"((?:[^"\\]|\\.)*)"$|^'([^']*)'$/.exec(raw);
+    if (quoted) data[key] = quoted[2] ?? (quoted[1] ?? "").replace(/\\(["\\])/g, "$1");
+    else if (/^[+-]?\d+(\.\d+)?$/.test(raw)) data[key] = Number(raw);
+    else if (raw === "true" || raw === "false") data[key] = raw === "true";
+  }
+  return data;
+}
