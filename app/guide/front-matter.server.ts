@@ -55,7 +55,13 @@ function parseYaml(block: string): Record<string, unknown> {
     const reason = error.message.split(/ at line \d+, column \d+/)[0] ?? error.message;
     throw new FrontMatterError(`front matter is not valid YAML: ${reason}`, FIRST_LINE + position.line - 1, position.col);
   }
-  const value: unknown = document.toJS();
+  let value: unknown;
+  try {
+    value = document.toJS();
+  } catch (error) {
+    // yaml refuses to expand aliases past a bound (a "billion laughs" block).
+    throw new FrontMatterError(`front matter cannot be read: ${(error as Error).message}`, FIRST_LINE, 1);
+  }
   if (value === null || value === undefined) return {};
   if (typeof value !== "object" || Array.isArray(value)) {
     throw new FrontMatterError(`front matter must be a mapping of keys to values, not ${Array.isArray(value) ? "a list" : `a ${typeof value}`}`, FIRST_LINE, 1);

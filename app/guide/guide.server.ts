@@ -101,16 +101,18 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
     files: listing.files,
     sitePaths: new Set(options.sitePaths ?? []),
   };
-  const brokenLinks: BrokenLink[] = [];
+  const brokenByPage = new Map<string, BrokenLink[]>();
 
   const placed = await mapLimit(slots, CONCURRENCY, async (slot): Promise<PlacedPage> => {
     const { relativePath } = slot.entry;
     const file = path.join(root, relativePath);
+    const broken: BrokenLink[] = [];
+    brokenByPage.set(relativePath, broken);
     const rendered = await renderMarkdown(slot.content, {
       relativePath,
       resolveUrl(url, kind) {
         const resolution = resolveContentUrl(targets, relativePath, url, kind);
-        if (resolution && "missing" in resolution) brokenLinks.push({ from: relativePath, href: url });
+        if (resolution && "missing" in resolution) broken.push({ from: relativePath, href: url });
         return resolution && "url" in resolution ? resolution.url : null;
       },
     }).catch((error: unknown) => {
@@ -134,6 +136,8 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
 
   const { pages, nav } = buildGuideTree(placed, listing.folderLabels);
   const bySlug = new Map(pages.map((page) => [page.slug, page]));
+  // Reported in reading order, whatever order the pages were rendered in.
+  const brokenLinks = pages.flatMap((page) => brokenByPage.get(page.relativePath) ?? []);
   if (brokenLinks.length > 0) warn(describeBrokenLinks(root, brokenLinks));
   return {
     pages,

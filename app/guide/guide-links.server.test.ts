@@ -1,0 +1,56 @@
+import path from "node:path";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { loadGuide, type Guide } from "./guide.server";
+
+// A stand-in renderer that only rewrites Markdown links and images through
+// the context, so these tests see what loadGuide does with the answers,
+// whatever the real renderer supports today.
+vi.mock("./markdown/render-markdown.server", () => ({
+  renderMarkdown: async (markdown: string, context: { resolveUrl(url: string, kind: "link" | "image"): string | null }) => ({
+    html: markdown.replace(/(!?)\[([^\]]*)\]\(([^)]*)\)/g, (_all, bang: string, text: string, url: string) => {
+      const resolved = context.resolveUrl(url, bang ? "image" : "link");
+      return `${bang}[${text}](${resolved ?? url})`;
+    }),
+    title: /^# (.+)$/m.exec(markdown)?.[1] ?? null,
+    firstParagraph: null,
+    headings: [],
+  }),
+}));
+
+describe("links between the pages and files of a folder", () => {
+  let guide: Guide;
+  const warnings: string[] = [];
+  beforeAll(async () => {
+    guide = await loadGuide(path.join(import.meta.dirname, "__fixtures__", "links"), { sitePaths: ["/appearance"], warn: (message) => warnings.push(message) });
+  });
+
+  it("rewrites links to pages and images to versioned file URLs", () => {
+    const html = guide.landing!.html;
+    expect(html).toContain("[Start](/guide/guide/start)");
+    expect(html).toContain("[options](/guide/guide/options#port)");
+    expect(html).toMatch(/!\[logo\]\(\/guide-files\/public\/logo\.svg\?v=[\w-]+\)/);
+    expect(guide.findPage("guide/start")!.html).toContain("[Back](/guide)");
+  });
+
+  it("leaves other sites and this site's own pages as written, without reporting them", () => {
+    expect(guide.landing!.html).toContain("[elsewhere](https://example.com/x.md)");
+    expect(guide.landing!.html).toContain("[appearance](/appearance)");
+  });
+
+  it("collects every link and image that leads nowhere, left as written", () => {
+    expect(guide.brokenLinks).toEqual([
+      { from: "index.md", href: "./gone.md" },
+      { from: "guide/options.md", href: "1.md" },
+      { from: "guide/options.md", href: "2.md" },
+      { from: "guide/options.md", href: "3.md" },
+      { from: "guide/start.md", href: "../missing/" },
+      { from: "guide/start.md", href: "images/lost.png" },
+    ]);
+    expect(guide.landing!.html).toContain("[gone](./gone.md)");
+  });
+
+  it("warns once at start, with the count and the first few", () => {
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^6 links lead nowhere in .*links and are left as written: index\.md → \.\/gone\.md, guide\/options\.md → 1\.md, .*, and 1 more$/);
+  });
+});
