@@ -1,8 +1,10 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext } from "react-router";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceContext } from "./nonce";
+import { SentOnceContext } from "./sent-once";
+import { keptBackValues } from "./sent-once.server";
 import { contentSecurityPolicy, createNonce } from "./security/content-security-policy.server";
 
 export const streamTimeout = 5_000;
@@ -12,6 +14,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   const nonce = createNonce();
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -30,7 +33,10 @@ export default function handleRequest(
     // waiting for it gives crawlers and browsers the same complete HTML.
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        {/* What the loaders kept out of this document's data (sent-once.ts). */}
+        <SentOnceContext value={keptBackValues(loadContext)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </SentOnceContext>
       </NonceContext>,
       {
         nonce,

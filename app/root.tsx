@@ -5,6 +5,8 @@ import stylesheetUrl from "./app.css?url";
 import { useNonce } from "./nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { siteConfig } from "./guide/content-dir.server";
+import { DEFAULT_SITE_NAME, pageTitle } from "./site-title";
 import { themeColors } from "./theme/theme";
 import { readThemeCookie } from "./theme/theme-cookie.server";
 import { ThemeHeadScript } from "./theme/theme-head-script";
@@ -17,7 +19,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { theme: readThemeCookie(request) };
+  // siteName: every route's <title> ends with it (site-title.ts).
+  return { theme: readThemeCookie(request), siteName: siteConfig.name, ownFolder: siteConfig.ownFolder };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -70,11 +73,12 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const siteName = useRouteLoaderData<typeof loader>("root")?.siteName ?? DEFAULT_SITE_NAME;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const title = notFound ? "Page not found" : "Something went wrong";
   return (
     <article className="prose error-page">
-      <title>{`${title} · Themed Guide`}</title>
+      <title>{pageTitle(title, siteName)}</title>
       <h1>{title}</h1>
       <p>
         {notFound

@@ -1,11 +1,12 @@
 import { useNavigate } from "react-router";
+import type { SentOnceKey } from "../sent-once";
 
 /**
  * HTML rendered from Markdown on the server. Its links are plain anchors;
  * with JavaScript, a click on one that stays on this site becomes a
  * client-side navigation, like every other link of the app.
  */
-export function Prose({ html }: { html: string }) {
+export function Prose({ html, sentOnce }: { html: string; sentOnce?: SentOnceKey }) {
   const navigate = useNavigate();
 
   function handleClick(event: React.MouseEvent<HTMLDivElement>) {
@@ -15,11 +16,13 @@ export function Prose({ html }: { html: string }) {
     if (!anchor || anchor.target || anchor.hasAttribute("download")) return;
     const url = new URL(anchor.href, location.href);
     if (url.origin !== location.origin) return;
+    // The folder's own files (PDFs, images) are not pages: the browser opens them.
+    if (url.pathname.startsWith("/guide-files/")) return;
     // Same page, other heading: let the browser scroll to it.
     if (url.pathname === location.pathname && url.search === location.search && url.hash) return;
     event.preventDefault();
     void navigate(url.pathname + url.search + url.hash);
   }
 
-  return <div onClick={handleClick} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div data-sent-once={sentOnce} onClick={handleClick} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,31 +1,52 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/guide-index";
-import { guide } from "../guide/content-dir.server";
+import { GuideArticle } from "../components/guide-article";
+import { getGuide, siteConfig } from "../guide/content-dir.server";
+import { guidePageData } from "../guide-page-data.server";
+import { pageTitle, siteNameOf } from "../site-title";
 
-export function loader() {
+/**
+ * /guide: the folder's own landing page (its top-level index.md) when it has
+ * one, shown like any page; otherwise a generated list of every page.
+ */
+export function loader(args: Route.LoaderArgs) {
+  const guide = getGuide();
+  if (guide.landing) return { landing: guidePageData(args, guide.pages, guide.landing), pages: null, description: null };
   return {
+    landing: null,
     pages: guide.pages.map(({ url, title, description, slug }) => ({
       url,
       title,
       description,
       depth: slug.split("/").length - 1,
     })),
+    description: siteConfig.ownFolder
+      ? "Every page of the documentation, in reading order."
+      : "How this site renders the right theme on the first paint, sets its type, and runs in production.",
   };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Guide · Themed Guide" },
-  { name: "description", content: "How this site renders the right theme on the first paint, sets its type, and runs in production." },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const siteName = siteNameOf(matches);
+  const title = pageTitle(loaderData?.landing?.page.title ?? "Guide", siteName);
+  const description = loaderData?.landing?.page.description ?? loaderData?.description;
+  return [
+    { title },
+    ...(description ? [{ name: "description", content: description }] : []),
+    { property: "og:title", content: title },
+    { property: "og:site_name", content: siteName },
+  ];
+};
 
 export default function GuideIndex({ loaderData }: Route.ComponentProps) {
+  if (loaderData.landing) return <GuideArticle {...loaderData.landing} />;
   return (
     <article className="prose">
       <h1>Guide</h1>
       <p>Every page of the guide, in reading order.</p>
       <ol className="guide-index">
         {loaderData.pages.map((page) => (
-          <li key={page.url} data-depth={page.depth}>
+          <li key={page.url} style={{ "--depth": page.depth } as React.CSSProperties}>
             <Link to={page.url}>{page.title}</Link>
             <span> — {page.description}</span>
           </li>

@@ -1,49 +1,33 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/guide-page";
-import { Prose } from "../components/prose";
-import { guide } from "../guide/content-dir.server";
+import { GuideArticle } from "../components/guide-article";
+import { getGuide } from "../guide/content-dir.server";
+import { guidePageData } from "../guide-page-data.server";
+import { pageTitle, siteNameOf } from "../site-title";
 
-export function loader({ params }: Route.LoaderArgs) {
+export function loader(args: Route.LoaderArgs) {
   // Pages are looked up in memory by slug; no request path ever reaches the
   // file system, so "../" and encoded variants can only miss.
-  const index = guide.pages.findIndex((page) => page.slug === params["*"]);
-  const page = guide.pages[index];
+  const guide = getGuide();
+  const page = guide.findPage(args.params["*"] ?? "");
   if (!page) throw data(null, { status: 404 });
-  const link = (other: typeof page | undefined) => other && { url: other.url, title: other.title };
-  return {
-    page: { title: page.title, description: page.description, html: page.html },
-    previous: link(guide.pages[index - 1]),
-    next: link(guide.pages[index + 1]),
-  };
+  return guidePageData(args, guide.pages, page);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? [{ title: `${loaderData.page.title} · Themed Guide` }, { name: "description", content: loaderData.page.description }]
-    : [{ title: "Page not found · Themed Guide" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const siteName = siteNameOf(matches);
+  if (!loaderData) return [{ title: pageTitle("Page not found", siteName) }];
+  const title = pageTitle(loaderData.page.title, siteName);
+  return [
+    { title },
+    { name: "description", content: loaderData.page.description },
+    { property: "og:title", content: title },
+    { property: "og:site_name", content: siteName },
+  ];
+};
 
 export default function GuidePage({ loaderData }: Route.ComponentProps) {
-  const { page, previous, next } = loaderData;
-  return (
-    <>
-      <article className="prose">
-        <h1>{page.title}</h1>
-        <Prose html={page.html} />
-      </article>
-      <nav aria-label="Previous and next page" className="pager">
-        {previous && (
-          <Link to={previous.url} rel="prev">
-            <span>Previous</span> {previous.title}
-          </Link>
-        )}
-        {next && (
-          <Link to={next.url} rel="next">
-            <span>Next</span> {next.title}
-          </Link>
-        )}
-      </nav>
-    </>
-  );
+  return <GuideArticle {...loaderData} />;
 }
 
 /** An unknown page of the guide: the guide's navigation stays around it. */

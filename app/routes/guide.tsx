@@ -1,28 +1,56 @@
+import { useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/guide";
 import { GuideNav } from "../components/guide-nav";
-import { guide } from "../guide/content-dir.server";
+import { readNavTree } from "../components/read-nav-tree";
+import { getGuide } from "../guide/content-dir.server";
+import { sentOnceElement, useSentOnce } from "../sent-once";
+import { sendOnce } from "../sent-once.server";
 
-export function loader() {
-  return { nav: guide.nav };
+export function loader(args: Route.LoaderArgs) {
+  // On a document request the tree is in the markup only (sent-once.ts).
+  return { nav: sendOnce(args, "guide-nav", getGuide().nav) };
 }
 
 export default function GuideLayout({ loaderData }: Route.ComponentProps) {
+  const nav = useSentOnce("guide-nav", loaderData.nav, () => readNavTree(sentOnceElement("guide-nav")));
   const { pathname } = useLocation();
+  const sidebar = useRef<HTMLElement>(null);
+  const menu = useRef<HTMLDetailsElement>(null);
+
+  useEffect(() => {
+    // The narrow screens' menu closes once a link in it is followed.
+    if (menu.current) menu.current.open = false;
+    if (sidebar.current) revealCurrentPage(sidebar.current);
+  }, [pathname]);
+
   return (
     <div className="guide-layout">
-      {/* Narrow screens: a disclosure that needs no script. Keyed by path so
-          it closes again after a client-side navigation. */}
-      <details className="guide-menu" key={pathname}>
-        <summary>Guide contents</summary>
-        <GuideNav items={loaderData.nav} />
-      </details>
-      <aside className="guide-sidebar">
-        <GuideNav items={loaderData.nav} />
+      {/* The navigation is in the page once: a sidebar on wide screens, the
+          same element a disclosure on narrow ones (guide-layout.css). */}
+      <aside className="guide-sidebar" ref={sidebar}>
+        <details className="guide-menu" ref={menu}>
+          <summary>Guide contents</summary>
+          <GuideNav items={nav} />
+        </details>
       </aside>
       <div className="guide-content">
         <Outlet />
       </div>
     </div>
   );
+}
+
+/**
+ * Scrolls the sidebar, and only the sidebar, to the current page's link when
+ * it is out of sight: with 200 pages it can be far down the list. Nothing
+ * happens where the sidebar does not scroll on its own (narrow screens).
+ */
+function revealCurrentPage(sidebar: HTMLElement) {
+  const link = sidebar.querySelector('[aria-current="page"]');
+  if (!link || sidebar.scrollHeight <= sidebar.clientHeight) return;
+  const box = sidebar.getBoundingClientRect();
+  const target = link.getBoundingClientRect();
+  if (target.top >= box.top && target.bottom <= box.bottom) return;
+  sidebar.scrollTop += target.top - box.top - (box.height - target.height) / 2;
 }

@@ -1,8 +1,21 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
+import { siteConfig } from "../guide/content-dir.server";
+import { siteNameOf } from "../site-title";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Themed Guide · Light, dark or system, right from the first paint" },
+/**
+ * This project's pitch belongs to its own guide. Serving a folder of one's
+ * own, `/` leads to that folder's landing page instead: a 302, not a 301 or
+ * 308, because it holds only while CONTENT_DIR says so, and a browser keeps
+ * a permanent redirect long after the server has changed its mind.
+ */
+export function loader() {
+  if (siteConfig.ownFolder) throw redirect("/guide", 302);
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${siteNameOf(matches)} · Light, dark or system, right from the first paint` },
   {
     name: "description",
     content: "A server-rendered site whose theme is right before any script runs: light, dark or system, with or without JavaScript.",

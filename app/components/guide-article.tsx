@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+import type { GuidePageData } from "../guide-page-data.server";
+import { sentOnceElement, useSentOnce } from "../sent-once";
+import { OnThisPage } from "./on-this-page";
+import { Prose } from "./prose";
+
+/** A page of the guide: its one <h1>, its sections, the article, where to edit it, and the pages around it. */
+export function GuideArticle({ page, previous, next }: GuidePageData) {
+  const html = useSentOnce("guide-article", page.html, () => sentOnceElement("guide-article").innerHTML);
+  return (
+    <>
+      <article className="prose guide-article">
+        <h1>{page.title}</h1>
+        <OnThisPage headings={page.headings} />
+        <Prose html={html} sentOnce="guide-article" />
+        {page.editUrl && (
+          <p className="edit-link">
+            <a href={page.editUrl} rel="noopener">
+              Edit this page
+            </a>
+          </p>
+        )}
+      </article>
+      <nav aria-label="Previous and next page" className="pager">
+        {previous && (
+          <Link to={previous.url} rel="prev">
+            <span>Previous</span> {previous.title}
+          </Link>
+        )}
+        {next && (
+          <Link to={next.url} rel="next">
+            <span>Next</span> {next.title}
+          </Link>
+        )}
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import type { Element as HastElement, Root } from "hast";
+import { fromHtml } from "hast-util-from-html";
+import { toString } from "hast-util-to-string";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { GuideNavItem } from "../guide/guide";
+import { GuideNav } from "./guide-nav";
+import { readNavTree, type ElementLike } from "./read-nav-tree";
+
+const tree: GuideNavItem[] = [
+  { title: "Introduction", url: "/guide", children: [] },
+  {
+    title: "Setup",
+    url: "/guide/setup",
+    children: [
+      { title: "Install <the> tool & run", url: "/guide/setup/install", children: [] },
+      { title: "Options", url: null, children: [{ title: "Flags", url: "/guide/setup/options/flags", children: [] }] },
+    ],
+  },
+  { title: "Reference", url: null, children: [{ title: "API", url: "/guide/reference/api", children: [] }] },
+  { title: "Café", url: "/guide/caf%C3%A9", children: [] },
+  { title: "Empty folder", url: null, children: [] },
+];
+
+function renderNav(items: GuideNavItem[], path: string): Root {
+  const html = renderToStaticMarkup(createElement(MemoryRouter, { initialEntries: [path] }, createElement(GuideNav, { items })));
+  return fromHtml(html, { fragment: true });
+}
+
+/** Parsed HTML through the few Element members reading uses. */
+function asElement(node: HastElement): ElementLike {
+  return {
+    localName: node.tagName,
+    children: node.children.filter((child) => child.type === "element").map(asElement),
+    textContent: toString(node),
+    getAttribute: (name) => {
+      const value = node.properties[name];
+      return value === undefined || value === null ? null : String(value);
+    },
+  };
+}
+
+function findNav(root: Root): HastElement {
+  const nav = root.children.find((child) => child.type === "element" && child.tagName === "nav");
+  if (nav?.type !== "element") throw new Error("no <nav> rendered");
+  return nav;
+}
+
+describe("readNavTree", () => {
+  it("reads back from the navigation's markup the tree it was rendered from", () => {
+    expect(readNavTree(asElement(findNav(renderNav(tree, "/guide/setup/install"))))).toEqual(tree);
+  });
+
+  it("reads the same tree whichever groups the current page opens", () => {
+    for (const path of ["/guide", "/guide/setup/options/flags", "/guide/reference/api", "/guide/elsewhere"]) {
+      expect(readNavTree(asElement(findNav(renderNav(tree, path)))), path).toEqual(tree);
+    }
+  });
+
+  it("reads an empty navigation as no entries", () => {
+    expect(readNavTree(asElement(findNav(renderNav([], "/guide"))))).toEqual([]);
+  });
+});
+
+describe("GuideNav", () => {
+  it("opens the groups on the way to the current page and no others", () => {
+    const html = renderToStaticMarkup(
+      createElement(MemoryRouter, { initialEntries: ["/guide/setup/options/flags"] }, createElement(GuideNav, { items: tree })),
+    );
+    const open = [...html.matchAll(/<details( open="")?>\s*<summary>(.*?)<\/summary>/g)].map((match) => ({
+      open: Boolean(match[1]),
+      summary: match[2]!.replace(/<[^>]+>/g, ""),
+    }));
+    expect(open).toEqual([
+      { open: true, summary: "Setup: pages" },
+      { open: true, summary: "Options" },
+      { open: false, summary: "Reference" },
+    ]);
+    expect(html).toContain('<a aria-current="page" class="active" href="/guide/setup/options/flags"');
+  });
+
+  it("opens a folder's group while its own page is shown, with or without a trailing slash", () => {
+    for (const path of ["/guide/setup", "/guide/setup/"]) {
+      const html = renderToStaticMarkup(createElement(MemoryRouter, { initialEntries: [path] }, createElement(GuideNav, { items: tree })));
+      expect(html, path).toMatch(/<details open="">\s*<summary><span class="visually-hidden">Setup: pages/);
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import type { RouterContextProvider } from "react-router";
+import { editUrl } from "./edit-url";
+import { siteConfig } from "./guide/content-dir.server";
+import type { GuidePage } from "./guide/guide";
+import { sendOnce } from "./sent-once.server";
+
+/**
+ * What a guide page's route sends for one page (the landing page at /guide
+ * and every other page alike): the article, kept out of a document's data
+ * (sent-once.ts), its sections, where to edit it, and its neighbours in
+ * reading order.
+ */
+export function guidePageData(
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  pages: readonly GuidePage[],
+  page: GuidePage,
+) {
+  const index = pages.indexOf(page);
+  const link = (other: GuidePage | undefined) => (other ? { url: other.url, title: other.title } : null);
+  return {
+    page: {
+      title: page.title,
+      description: page.description,
+      html: sendOnce(args, "guide-article", page.html),
+      headings: page.headings,
+      editUrl: editUrl(siteConfig.editUrlBase, page.relativePath),
+    },
+    previous: index > 0 ? link(pages[index - 1]) : null,
+    next: index >= 0 ? link(pages[index + 1]) : null,
+  };
+}
+
+export type GuidePageData = ReturnType<typeof guidePageData>;

@@ -1,0 +1,33 @@
+import type { Route } from "./+types/sitemap";
+import { getGuide, siteConfig } from "../guide/content-dir.server";
+
+/**
+ * /sitemap.xml: every page's absolute address, for search engines. The
+ * origin is the request's own, as the server resolved it: behind a proxy it
+ * reflects X-Forwarded-* only when TRUST_PROXY says so.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const origin = new URL(request.url).origin;
+  const guide = getGuide();
+  const paths = new Set([...(siteConfig.ownFolder ? [] : ["/"]), "/guide", ...guide.pages.map((page) => page.url)]);
+  const entries = [...paths].map((path) => `<url><loc>${escapeXml(new URL(path, origin).href)}</loc></url>`);
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries,
+    "</urlset>",
+    "",
+  ].join("\n");
+  return new Response(request.method === "HEAD" ? null : body, {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      // The pages change only with a new deployment (or, in development, an
+      // edit); an hour is fresh enough for a crawler.
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
