@@ -41,6 +41,8 @@ const pages: SearchablePage[] = [
     html: [
       heading("h2", "docker", "Docker"),
       "<p>The image runs as a non-root user. Café owners deploy too.</p>",
+      heading("h2", "theme-colour", "Theme colour"),
+      "<p>The browser's toolbar takes the page's colour.</p>",
       heading("h2", "long", "A long section"),
       `<p>${"Filler words fill this paragraph. ".repeat(30)}The replicas share nothing at all. ${"More filler after it. ".repeat(30)}</p>`,
     ].join(""),
@@ -60,6 +62,10 @@ describe("the search index", () => {
     expect(urls(results).indexOf("/guide/getting-started")).toBeGreaterThan(0);
   });
 
+  it("ranks a page whose title matches above a section of another page whose heading matches", () => {
+    expect(urls(index.search("theme")).slice(0, 2)).toEqual(["/guide/themes", "/guide/deployment#theme-colour"]);
+  });
+
   it("ranks a section whose heading matches above a section that only mentions the word", () => {
     const results = index.search("cookie");
     expect(urls(results).slice(0, 2)).toEqual(["/guide/themes#cookie-attributes", "/guide/themes#storage"]);
@@ -70,9 +76,23 @@ describe("the search index", () => {
     expect(urls(index.search("depl"))[0]).toBe("/guide/deployment");
   });
 
-  it("forgives a typo in a word of four letters or more", () => {
+  it("forgives a typo in a word of five letters or more", () => {
     expect(urls(index.search("thmes"))[0]).toBe("/guide/themes");
     expect(urls(index.search("dockr"))).toContain("/guide/deployment#docker");
+  });
+
+  it("does not guess at typos in shorter words, where one letter makes another common word", () => {
+    expect(index.search("tart")).toEqual([]);
+  });
+
+  it("leaves out words too common to tell sections apart, unless still being typed", () => {
+    expect(urls(index.search("where is the cookie"))).toEqual(urls(index.search("cookie")));
+    expect(urls(index.search("the"))).toContain("/guide/themes");
+  });
+
+  it("finds the singular and the plural alike", () => {
+    expect(urls(index.search("replica"))[0]).toBe("/guide/deployment#long");
+    expect(marked(index.search("palettes")[0])).toEqual(["palette"]);
   });
 
   it("ignores case and accents", () => {
@@ -103,10 +123,11 @@ describe("the search index", () => {
     expect(index.search("path samesite")[0]?.url).toBe("/guide/themes#cookie-attributes");
   });
 
-  it("prefers sections with every word, and falls back to any word when none has them all", () => {
-    expect(urls(index.search("cookie localstorage"))).toEqual(["/guide/themes#storage"]);
-    const some = urls(index.search("docker zebra"));
-    expect(some).toContain("/guide/deployment#docker");
+  it("lists sections with every word first, then sections with some of them", () => {
+    const both = urls(index.search("cookie localstorage"));
+    expect(both[0]).toBe("/guide/themes#storage");
+    expect(both).toContain("/guide/themes#cookie-attributes");
+    expect(urls(index.search("docker zebra"))).toEqual(["/guide/deployment#docker"]);
   });
 
   it("marks the matched words in the snippet, and only them", () => {
@@ -137,9 +158,9 @@ describe("the search index", () => {
   });
 
   it("returns at most `limit` results", () => {
-    expect(index.search("the", { limit: 2 })).toHaveLength(2);
-    expect(index.search("the", { limit: 0 })).toHaveLength(1);
-    expect(index.search("the", { limit: Number.NaN })).toHaveLength(1);
+    expect(index.search("page", { limit: 2 })).toHaveLength(2);
+    expect(index.search("page", { limit: 0 })).toHaveLength(1);
+    expect(index.search("page", { limit: Number.NaN })).toHaveLength(1);
   });
 
   it("builds the index once per set of pages", () => {

@@ -70,7 +70,7 @@ export function normalizeQuery(raw: string): { query: string; shortened: boolean
     query = query.trim();
     shortened = true;
   }
-  if (queryTerms(query).length > MAX_QUERY_TERMS) shortened = true;
+  if (queryTerms(query).size > MAX_QUERY_TERMS) shortened = true;
   return { query, shortened };
 }
 
@@ -81,20 +81,48 @@ const WORD_SEPARATOR = /[\s\p{Z}\p{P}\p{S}]+/u;
 const WORD_SEPARATOR_CAPTURED = /([\s\p{Z}\p{P}\p{S}]+)/u;
 const tokenize = (text: string) => text.split(WORD_SEPARATOR);
 
-/** Case and accents do not matter: "Café" is found by "cafe". */
+/**
+ * English words too common to tell sections apart. Left out of the index and
+ * of queries, they neither match everything ("how is the theme stored" is a
+ * search for "theme stored") nor sit one typo away from real words.
+ */
+const STOP_WORDS = new Set(
+  "a an and are as at be but by for from has have how if in into is it its of on or so than that the their them then there these they this to was were what when where which with".split(" "),
+);
+
+/**
+ * Case and accents do not matter ("Café" is found by "cafe"), nor does a
+ * plural's final s ("cookies" is found by "cookie", and ranks as high).
+ * The same rule runs on the pages and the query, so a word it mangles
+ * ("does" → "doe") still finds itself.
+ */
 function processTerm(term: string): string | null {
-  const processed = term.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
-  return processed === "" ? null : processed;
+  const processed = foldTerm(term);
+  return processed === "" || STOP_WORDS.has(processed) ? null : processed;
 }
 
-/** The distinct terms of a query, in order, as the index knows them. */
-function queryTerms(query: string): string[] {
-  const terms = new Set<string>();
-  for (const word of tokenize(query)) {
-    const term = processTerm(word);
-    if (term) terms.add(term);
+function foldTerm(term: string): string {
+  const folded = term.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
+  return folded.length > 3 && /[^su]s$/u.test(folded) && !folded.endsWith("is") ? folded.slice(0, -1) : folded;
+}
+
+/**
+ * The distinct terms of a query, in order, as the index knows them, each
+ * with its typo tolerance: one edit in a word of 5 to 7 letters as typed,
+ * two in a longer one, none in shorter words, where one letter makes
+ * another common word ("them": "the", "then", "they").
+ */
+function queryTerms(query: string): Map<string, number> {
+  const words = tokenize(query).filter((word) => word !== "");
+  const terms = new Map<string, number>();
+  for (const [position, word] of words.entries()) {
+    const term = foldTerm(word);
+    // A stop word is dropped unless it is the last word, which may be a word
+    // still being typed: "the" on its way to "theme".
+    if (terms.has(term) || (STOP_WORDS.has(term) && position < words.length - 1)) continue;
+    terms.set(term, word.length < 5 ? 0 : word.length < 8 ? 1 : 2);
   }
-  return [...terms];
+  return terms;
 }
 
 type SectionDocument = {
@@ -119,29 +147,44 @@ function createIndex(pages: readonly SearchablePage[]): SearchIndex {
       boost: { title: 4, context: 1.5, text: 1 },
       // As you type, the last word is usually unfinished: "them" finds "themes".
       prefix: true,
-      // One typo in a word of 4 to 7 letters, two in a longer one.
-      fuzzy: (term) => (term.length >= 4 ? 0.2 : false),
-      maxFuzzy: 2,
+      // A page's introduction stands for the whole page: "theme" should
+      // bring up the Themes page before its "Theme colour" section.
+      boostDocument: (id) => (documents[id as number]?.sectionTitle === null ? 1.5 : 1),
     },
   });
   miniSearch.addAll(documents);
+  const sectionWords: Array<SectionWords | undefined> = [];
 
   return {
     search(rawQuery, { limit = 10 } = {}) {
-      const terms = queryTerms(normalizeQuery(rawQuery).query).slice(0, MAX_QUERY_TERMS);
-      if (terms.length === 0) return [];
+      const terms = new Map([...queryTerms(normalizeQuery(rawQuery).query)].slice(0, MAX_QUERY_TERMS));
+      if (terms.size === 0) return [];
       const count = Math.min(Math.max(Math.trunc(limit) || 1, 1), MAX_LIMIT);
-      const query = terms.join(" ");
-      // Sections with every word first; when none has them all, any word will do.
-      let found = miniSearch.search(query, { combineWith: "AND" });
-      if (found.length === 0 && terms.length > 1) found = miniSearch.search(query, { combineWith: "OR" });
+      // The terms are processed already: split them on spaces, take them as they are.
+      const options = {
+        tokenize: (query: string) => query.split(" "),
+        processTerm: (term: string) => term,
+        fuzzy: (term: string) => terms.get(term) || false,
+      };
+      const query = [...terms.keys()].join(" ");
+      // Sections with every word first, then, to fill the list, those with
+      // some: a question in plain words ("how is the theme stored") rarely
+      // has every one of its words in a single section.
+      let found = miniSearch.search(query, { ...options, combineWith: "AND" });
+      if (found.length < count && terms.size > 1) {
+        const seen = new Set(found.map((hit) => hit.id));
+        found = found.concat(miniSearch.search(query, { ...options, combineWith: "OR" }).filter((hit) => !seen.has(hit.id)));
+      }
       return found.slice(0, count).map((hit) => {
-        const section = documents[hit.id as number]!;
+        const id = hit.id as number;
+        const section = documents[id]!;
+        // Cut into words the first time a section is shown, then kept: most sections never are.
+        const words = (sectionWords[id] ??= wordsOf(section.text));
         return {
           url: section.url,
           pageTitle: section.pageTitle,
           sectionTitle: section.sectionTitle,
-          snippet: snippetOf(section.text, matchedTerms(hit)),
+          snippet: snippetOf(words, matchedTerms(hit)),
         };
       });
     },
@@ -228,21 +271,28 @@ function collapse(text: string): string {
 
 // --- Snippets -----------------------------------------------------------------
 
+/** A section's text cut into words as the index saw them: even indexes hold words, odd ones the separators between. */
+type SectionWords = { tokens: string[]; terms: Array<string | null> };
+
+function wordsOf(text: string): SectionWords {
+  const tokens = text.split(WORD_SEPARATOR_CAPTURED);
+  return { tokens, terms: tokens.map((token, index) => (index % 2 === 0 ? processTerm(token) : null)) };
+}
+
 /**
  * A stretch of the section's text around its densest cluster of matched
  * words, cut at word boundaries, with those words marked. A section that
  * matched only by its title shows its opening words.
  */
-function snippetOf(text: string, matched: Set<string>): SnippetPart[] {
-  // Even indexes hold words, odd ones the separators between them.
-  const tokens = text.split(WORD_SEPARATOR_CAPTURED);
-  const isMatch = (index: number) => index % 2 === 0 && matched.has(processTerm(tokens[index]!) ?? "");
+function snippetOf({ tokens, terms }: SectionWords, matched: Set<string>): SnippetPart[] {
+  const matches: number[] = [];
+  for (const [index, term] of terms.entries()) if (term !== null && matched.has(term)) matches.push(index);
 
-  const start = fillBackwards(tokens, bestStart(tokens, isMatch));
+  const start = fillBackwards(tokens, bestStart(terms, matches));
   const parts: SnippetPart[] = [];
   const push = (piece: string, match: boolean) => {
     const last = parts.at(-1);
-    if (last && last.match === match && !match) last.text += piece;
+    if (last && !last.match && !match) last.text += piece;
     else parts.push({ text: piece, match });
   };
   if (start > 0) push("… ", false);
@@ -251,11 +301,30 @@ function snippetOf(text: string, matched: Set<string>): SnippetPart[] {
   for (; index < tokens.length && length < SNIPPET_LENGTH; index++) {
     const token = tokens[index]!;
     if (token === "") continue;
-    push(token, isMatch(index));
+    const term = terms[index];
+    push(token, term !== null && term !== undefined && matched.has(term));
     length += token.length;
   }
   if (index < tokens.length) push(" …", false);
   return parts;
+}
+
+/** Where the snippet starts: a few words before the window of text that holds the most distinct matched words. */
+function bestStart(terms: Array<string | null>, matches: number[]): number {
+  const WINDOW = 40; // tokens, i.e. about 20 words
+  const LEAD = 8; // tokens of context before the first match
+  let best = matches[0] ?? 0;
+  let bestScore = 0;
+  for (const [position, first] of matches.entries()) {
+    const seen = new Set<string | null | undefined>();
+    for (let next = position; next < matches.length && matches[next]! < first + WINDOW; next++) seen.add(terms[matches[next]!]);
+    if (seen.size > bestScore) {
+      best = first;
+      bestScore = seen.size;
+    }
+  }
+  // LEAD is even, so the snippet starts on a word, never inside a separator.
+  return Math.max(0, best - LEAD);
 }
 
 /** An earlier start when the text from `start` to the end would leave the snippet short. */
@@ -267,28 +336,4 @@ function fillBackwards(tokens: string[], start: number): number {
     start -= 2;
   }
   return start;
-}
-
-/** Where the snippet starts: a few words before the window of text that holds the most distinct matched words. */
-function bestStart(tokens: string[], isMatch: (index: number) => boolean): number {
-  const WINDOW = 40; // tokens, i.e. about 20 words
-  const LEAD = 8; // tokens of context before the first match
-  const matches: number[] = [];
-  for (let index = 0; index < tokens.length; index += 2) if (isMatch(index)) matches.push(index);
-  if (matches.length === 0) return 0;
-
-  let best = matches[0]!;
-  let bestScore = 0;
-  for (const [position, first] of matches.entries()) {
-    const seen = new Set<string>();
-    for (let next = position; next < matches.length && matches[next]! < first + WINDOW; next++) {
-      seen.add(processTerm(tokens[matches[next]!]!) ?? "");
-    }
-    if (seen.size > bestScore) {
-      best = first;
-      bestScore = seen.size;
-    }
-  }
-  // Start on a word (an even index), never in the middle of a separator.
-  return Math.max(0, best - LEAD);
 }
