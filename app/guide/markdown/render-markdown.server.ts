@@ -1,11 +1,8 @@
 import rehypeShiki from "@shikijs/rehype";
-import type { Root as HastRoot } from "hast";
-import { toString as hastToString } from "hast-util-to-string";
-import type { Root as MdastRoot } from "mdast";
-import { toString as mdastToString } from "mdast-util-to-string";
+import { transformerNotationHighlight } from "@shikijs/transformers";
 import rehypeAutolinkHeadings from "rehype-autolink-headings";
+import rehypeRaw from "rehype-raw";
 import rehypeSanitize from "rehype-sanitize";
-import rehypeSlug from "rehype-slug";
 import rehypeStringify from "rehype-stringify";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
@@ -13,69 +10,112 @@ import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import { VFile } from "vfile";
 import type { PageHeading } from "../guide";
+import { calloutHandler } from "./callout";
+import rehypeCodeBlocks from "./rehype-code-blocks";
+import rehypeCollectHeadings from "./rehype-collect-headings";
+import rehypeForeignComponents from "./rehype-foreign-components";
+import rehypeHeadingIds from "./rehype-heading-ids";
+import rehypeLazyImages from "./rehype-lazy-images";
+import rehypeResolveUrls, { type ResolveUrl } from "./rehype-resolve-urls";
+import rehypeUserContentAnchors from "./rehype-user-content-anchors";
+import remarkCodeMeta from "./remark-code-meta";
+import remarkContainers from "./remark-containers";
+import remarkCustomHeadingIds from "./remark-custom-heading-ids";
+import remarkFirstParagraph from "./remark-first-paragraph";
+import remarkForeignSyntax from "./remark-foreign-syntax";
+import remarkGithubAlerts from "./remark-github-alerts";
+import remarkLeadingTitle from "./remark-leading-title";
+import remarkMkdocsBlocks from "./remark-mkdocs-blocks";
+import { sanitizeSchema } from "./sanitize-schema";
+import { transformerHighlightedLines } from "./shiki-highlighted-lines";
+import { shikiThemes, transformerTokenClasses } from "./shiki-token-classes";
+import { tabHandler } from "./tab";
 
 export type MarkdownContext = {
   /** The file relative to the content folder, "/"-separated. */
   relativePath: string;
   /** A URL to write instead of `url`, or null to leave it as written. */
-  resolveUrl(url: string, kind: "link" | "image"): string | null;
+  resolveUrl: ResolveUrl;
 };
 
 export type RenderedMarkdown = {
   html: string;
   /** Text of a leading `# Heading`, which is then not in `html`. */
   title: string | null;
-  /** Plain text of the first paragraph. */
+  /** Plain text of the first top-level paragraph, whitespace collapsed. */
   firstParagraph: string | null;
   /** The page's h2 and h3, in document order. */
   headings: PageHeading[];
 };
 
-type Data = { title: string | null; firstParagraph: string | null; headings: PageHeading[] };
-
-// First version: the previous pipeline behind the new API; it grows plugin by plugin.
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  .use(() => (tree: MdastRoot, file: VFile) => {
-    const data = file.data as Partial<Data>;
-    const first = tree.children[0];
-    data.title = null;
-    if (first?.type === "heading" && first.depth === 1) {
-      data.title = mdastToString(first).trim();
-      tree.children.shift();
-    }
-    const paragraph = tree.children.find((node) => node.type === "paragraph");
-    data.firstParagraph = paragraph ? mdastToString(paragraph).replace(/\s+/g, " ").trim() || null : null;
-  })
-  .use(remarkRehype)
-  .use(rehypeSanitize)
-  .use(rehypeSlug)
-  .use(() => (tree: HastRoot, file: VFile) => {
-    const headings: PageHeading[] = [];
-    for (const node of tree.children) {
-      if (node.type !== "element" || (node.tagName !== "h2" && node.tagName !== "h3")) continue;
-      headings.push({ depth: node.tagName === "h2" ? 2 : 3, id: String(node.properties.id ?? ""), text: hastToString(node).trim() });
-    }
-    (file.data as Partial<Data>).headings = headings;
-  })
-  .use(rehypeAutolinkHeadings, {
-    behavior: "append",
-    properties: { className: ["heading-anchor"], ariaHidden: "true", tabIndex: -1 },
-    content: { type: "text", value: "#" },
-  })
-  .use(rehypeShiki, {
-    themes: { light: "github-light-default", dark: "github-dark-default" },
-    defaultColor: "light-dark()",
-    lazy: true,
-    langs: [],
-    fallbackLanguage: "text",
-  })
-  .use(rehypeStringify);
+/**
+ * Markdown of any of the common docs tools (GitHub, VitePress, Docusaurus,
+ * Starlight, MkDocs, mdBook) to safe HTML, rendered once per file. The
+ * pipeline reads as its list of plugins, one concern each:
+ *
+ * 1. Syntax of other tools is recognised in the Markdown: MkDocs' indented
+ *    blocks and `:::` containers (before parsing, as lines), MDX/Vue leftovers,
+ *    `{#id}` on headings, GitHub alerts; the leading `# Title` is taken out.
+ * 2. Raw HTML is parsed (as on GitHub), other tools' components are mapped,
+ *    and everything is sanitised with GitHub's rules. Nothing from the
+ *    document reaches the page without passing the sanitiser; the plugins
+ *    after it only add this site's own markup.
+ * 3. Heading ids (unprefixed, so author anchors work), URLs through the
+ *    site's resolver, lazy images, code blocks coloured by Shiki with
+ *    classes, both themes at once through `light-dark()` in code.css.
+ */
+function createProcessor(resolveUrl: ResolveUrl) {
+  return (
+    unified()
+      .use(remarkParse)
+      .use(remarkMkdocsBlocks)
+      .use(remarkContainers)
+      .use(remarkForeignSyntax)
+      .use(remarkGfm)
+      .use(remarkCustomHeadingIds)
+      .use(remarkGithubAlerts)
+      .use(remarkLeadingTitle)
+      .use(remarkFirstParagraph)
+      .use(remarkCodeMeta)
+      // Footnote ids get their prefix from the sanitiser, like every other id.
+      .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: "", handlers: { callout: calloutHandler, tab: tabHandler } })
+      .use(rehypeRaw)
+      .use(rehypeForeignComponents)
+      .use(rehypeSanitize, sanitizeSchema)
+      .use(rehypeHeadingIds)
+      .use(rehypeUserContentAnchors)
+      .use(rehypeCollectHeadings)
+      .use(rehypeAutolinkHeadings, {
+        behavior: "append",
+        properties: { className: ["heading-anchor"], ariaHidden: "true", tabIndex: -1 },
+        content: { type: "text", value: "#" },
+      })
+      .use(rehypeResolveUrls, { resolveUrl })
+      .use(rehypeLazyImages)
+      .use(rehypeCodeBlocks)
+      .use(rehypeShiki, {
+        themes: shikiThemes,
+        // No colour is the default: classes carry both (see shiki-token-classes.ts).
+        defaultColor: false,
+        // Grammars load as fences need them: loading every bundled one up front
+        // took 8.6 s of start-up; this way a page pays only for its languages.
+        lazy: true,
+        langs: [],
+        // An unknown fence language is shown as plain text rather than failing.
+        fallbackLanguage: "text",
+        transformers: [transformerHighlightedLines(), transformerNotationHighlight(), transformerTokenClasses()],
+      })
+      .use(rehypeStringify)
+  );
+}
 
 export async function renderMarkdown(markdown: string, context: MarkdownContext): Promise<RenderedMarkdown> {
   const file = new VFile({ path: context.relativePath, value: markdown });
-  const html = String(await processor.process(file));
-  const data = file.data as Partial<Data>;
-  return { html, title: data.title ?? null, firstParagraph: data.firstParagraph ?? null, headings: data.headings ?? [] };
+  const html = String(await createProcessor(context.resolveUrl).process(file));
+  return {
+    html,
+    title: file.data.title ?? null,
+    firstParagraph: file.data.firstParagraph ?? null,
+    headings: file.data.headings ?? [],
+  };
 }

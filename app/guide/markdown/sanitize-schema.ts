@@ -1,0 +1,42 @@
+import { defaultSchema, type Options as Schema } from "rehype-sanitize";
+
+/**
+ * GitHub's rules (rehype-sanitize's default schema) plus only what this
+ * pipeline's own plugins put into the tree before sanitising, and media:
+ * - callouts, tab panels and badges: their classes (fixed names), role="note"
+ *   and aria-label on the callout, <details open> and <summary>;
+ * - `data-heading-id` on headings (checked again when ids are set) and the
+ *   fence meta on <code>;
+ * - <video> and <audio>, which docs embed as raw HTML, with their sources
+ *   checked like every `src` (http, https or relative) and never autoplaying.
+ * <style> joins <script> in being dropped with its content: CSS text shown
+ * as prose is worse than nothing.
+ */
+const defaults = defaultSchema.attributes ?? {};
+const headings = Object.fromEntries(
+  ["h1", "h2", "h3", "h4", "h5", "h6"].map((tag) => [tag, [...(defaults[tag] ?? []), "dataHeadingId"]]),
+);
+
+export const sanitizeSchema: Schema = {
+  ...defaultSchema,
+  strip: [...(defaultSchema.strip ?? []), "style"],
+  tagNames: [...(defaultSchema.tagNames ?? []), "video", "audio"],
+  attributes: {
+    ...defaults,
+    ...headings,
+    div: [...(defaults.div ?? []), ["className", /^callout(?:-[a-z]+)?$/, "tabs", "tab"], ["role", "note"], "ariaLabel"],
+    details: [...(defaults.details ?? []), ["className", /^callout(?:-[a-z]+)?$/]],
+    summary: [...(defaults.summary ?? []), ["className", "callout-title"]],
+    p: [...(defaults.p ?? []), ["className", "callout-title", "tab-label"]],
+    span: [...(defaults.span ?? []), ["className", "badge", /^badge-[a-z]+$/]],
+    code: [...(defaults.code ?? []), "metastring"],
+    img: [...(defaults.img ?? []), "srcSet", "sizes"],
+    source: [...(defaults.source ?? []), "src", "type", "sizes"],
+    video: ["src", "poster", "controls", "loop", "muted", "playsInline", "preload", "width", "height"],
+    audio: ["src", "controls", "loop", "muted", "preload"],
+  },
+  protocols: {
+    ...defaultSchema.protocols,
+    poster: ["http", "https"],
+  },
+};
