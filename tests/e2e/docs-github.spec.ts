@@ -1,0 +1,60 @@
+import { expect } from "./fixtures";
+import { expectCallout } from "./support/docs-checks";
+import { testDocs } from "./support/docs-server";
+import { readerTests } from "./support/docs-suite";
+
+/** A repository's README and docs/ folder as GitHub shows them, served unedited. */
+const test = testDocs("github");
+
+readerTests(test, { pageCount: 6, axePage: "/guide/docs/install" });
+
+test("> [!NOTE] and the other alerts are callouts titled by their kind", async ({ page }) => {
+  await page.goto("/guide");
+  await expectCallout(page, "Note", "archive format may still change");
+  await page.goto("/guide/CONTRIBUTING");
+  await expectCallout(page, "Important", "a test that fails without it");
+  await page.goto("/guide/docs/install");
+  await expectCallout(page, "Tip", "installs shell completions");
+  await expectCallout(page, "Warning", "Restore first, then upgrade");
+  await expectCallout(page, "Caution", "Never delete the key file");
+});
+
+test("raw HTML is kept: centred banner, <kbd>, <details>/<summary>, and the text of an unknown element", async ({ page }) => {
+  await page.goto("/guide");
+  const banner = page.getByRole("img", { name: "Pebblebox" });
+  await expect(banner).toHaveAttribute("src", /^\/guide-files\/assets\/banner\.png\?v=/);
+  await expect(page.locator("main kbd")).toHaveText(["Ctrl", "C"]);
+  await expect(page.locator("main article")).toContainText("Generated archives are readable by any later version.");
+
+  await page.goto("/guide/CONTRIBUTING");
+  const details = page.locator("main details");
+  await expect(details.locator("summary")).toHaveText("Running the tests locally");
+  await details.locator("summary").click();
+  await expect(details.getByText("make test")).toBeVisible();
+});
+
+test("links to folders (docs/usage/, usage, ./) open the folder's README page", async ({ page }) => {
+  await page.goto("/guide");
+  await page.locator("main article").getByRole("link", { name: "Usage", exact: true }).click();
+  await expect(page).toHaveURL(/\/guide\/docs\/usage$/);
+  await page.goto("/guide/docs/install");
+  await page.locator("main article").getByRole("link", { name: "usage", exact: true }).click();
+  await expect(page).toHaveURL(/\/guide\/docs\/usage$/);
+  await page.goto("/guide/docs/usage/advanced");
+  await page.locator("main article").getByRole("link", { name: "Back to usage" }).click();
+  await expect(page).toHaveURL(/\/guide\/docs\/usage$/);
+});
+
+test("repeated headings get distinct ids, as GitHub numbers them", async ({ page }) => {
+  await page.goto("/guide/docs/usage/advanced#exclusions-1");
+  await expect(page.locator("main h2#exclusions")).toHaveText(/Exclusions/);
+  await expect(page.locator("main h2#exclusions-1")).toHaveText(/Exclusions/);
+});
+
+test("task lists show their checkboxes, read-only", async ({ page }) => {
+  await page.goto("/guide/docs/usage");
+  const boxes = page.locator('main input[type="checkbox"]');
+  await expect(boxes).toHaveCount(2);
+  await expect(boxes.nth(1)).toBeChecked();
+  await expect(boxes.first()).toBeDisabled();
+});

@@ -1,0 +1,46 @@
+import { expect } from "./fixtures";
+import { testDocs } from "./support/docs-server";
+import { readerTests } from "./support/docs-suite";
+
+/** An mdBook src/ folder, served unedited. */
+const test = testDocs("mdbook");
+
+readerTests(test, { pageCount: 7, axePage: "/guide/basics/map-files" });
+
+test("README.md is the landing page and each chapter folder's README.md is the folder's page", async ({ page, request }) => {
+  await page.goto("/guide");
+  await expect(page.locator("main h1")).toHaveText("The Tessera Book");
+  await page.goto("/guide/basics");
+  await expect(page.locator("main h1")).toHaveText("First steps");
+  await page.goto("/guide/advanced");
+  await expect(page.locator("main h1")).toHaveText("Advanced topics");
+  expect((await request.get("/guide/README")).status()).toBe(404);
+});
+
+test("SUMMARY.md is the table of contents, not a page: the navigation follows its order", async ({ page, request }) => {
+  expect((await request.get("/guide/SUMMARY")).status()).toBe(404);
+  await page.goto("/guide");
+  const nav = page.getByRole("navigation", { name: /guide/i }).first();
+  const links = await nav.locator("a").evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).pathname));
+  expect(links).toEqual([
+    "/guide",
+    "/guide/basics",
+    "/guide/basics/map-files",
+    "/guide/basics/tiles",
+    "/guide/advanced",
+    "/guide/advanced/palettes",
+    "/guide/glossary",
+  ]);
+});
+
+test("previous and next follow the book's reading order", async ({ page }) => {
+  await page.goto("/guide/basics/tiles");
+  const pager = page.getByRole("navigation", { name: /previous and next/i });
+  await expect(pager.getByRole("link", { name: /Reading a map file/ })).toHaveAttribute("href", "/guide/basics/map-files");
+  await expect(pager.getByRole("link", { name: /Advanced topics/ })).toHaveAttribute("href", "/guide/advanced");
+});
+
+test("a plain > blockquote stays a blockquote, not a callout", async ({ page }) => {
+  await page.goto("/guide/basics/map-files");
+  await expect(page.locator("main blockquote")).toContainText("keep maps under 256 columns");
+});

@@ -1,0 +1,72 @@
+import { expect } from "./fixtures";
+import { expectCallout, proseText } from "./support/docs-checks";
+import { testDocs } from "./support/docs-server";
+import { readerTests } from "./support/docs-suite";
+
+/** A docs/ folder written for MkDocs with Material, served unedited. */
+const test = testDocs("mkdocs");
+
+readerTests(test, { pageCount: 5, axePage: "/guide/user-guide/station-files" });
+
+test("pages without front matter take their title from their # heading", async ({ page }) => {
+  await page.goto("/guide");
+  await expect(page.locator("main h1")).toHaveText("Tidewater");
+  await page.goto("/guide/installation");
+  await expect(page.locator("main h1")).toHaveText("Installation");
+});
+
+test("!!! admonitions are callouts with their default or quoted titles", async ({ page }) => {
+  await page.goto("/guide");
+  await expectCallout(page, "Note", "Always check the official tables");
+  await page.goto("/guide/installation");
+  await expectCallout(page, "Python 3.11 or newer", "fail with a syntax error");
+  await page.goto("/guide/user-guide/plotting");
+  await expectCallout(page, "Example", "draws the next three days");
+  await page.goto("/guide/about/license");
+  await expectCallout(page, "In short", "keep the notice");
+});
+
+test("??? is a closed disclosure, ???+ an open one, and an admonition nested in it stays a callout", async ({ page }) => {
+  await page.goto("/guide/installation");
+  const closed = page.locator("main details").filter({ hasText: "Installing without network access" });
+  await expect(closed).toHaveCount(1);
+  await expect(closed).not.toHaveAttribute("open");
+  await expect(closed.locator("summary")).toHaveText(/Installing without network access/);
+
+  await page.goto("/guide/user-guide/station-files");
+  const open = page.locator("main details").filter({ hasText: "Where to find constants" });
+  await expect(open).toHaveAttribute("open");
+  await expect(open.getByText("Many harbour authorities publish them")).toBeVisible();
+  await expectCallout(page, "Units", "three times too high");
+  await expect(open.locator(':is(aside, [role="note"], [role="alert"], [class~="callout"], [data-callout])').filter({ hasText: "Units" })).toHaveCount(1);
+});
+
+test("{ #id } on a heading sets its id; the fragment link from another page lands on it", async ({ page }) => {
+  await page.goto("/guide/user-guide/plotting");
+  await page.locator("main article").getByRole("link", { name: "field list" }).click();
+  await expect(page).toHaveURL(/\/guide\/user-guide\/station-files#fields$/);
+  await expect(page.locator("main h2#fields")).toHaveText(/^\s*Fields\s*$/);
+});
+
+test('code fences keep title="…" and hl_lines="…" out of the code', async ({ page }) => {
+  await page.goto("/guide/user-guide/station-files");
+  const article = page.locator("main article");
+  await expect(article).toContainText("brest.yml");
+  const code = (await article.locator("pre").allInnerTexts()).join("\n");
+  expect(code).toContain("name: Brest");
+  expect(code).not.toMatch(/hl_lines|title=/);
+});
+
+test("images in a sibling folder (../images/x.png) load", async ({ page }) => {
+  await page.goto("/guide/user-guide/station-files");
+  const image = page.getByRole("img", { name: "Constituents of a station" });
+  await expect(image).toHaveAttribute("src", /^\/guide-files\/images\/constituents\.png\?v=/);
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+});
+
+test("attribute lists after images and links are not printed as text", async ({ page }) => {
+  await page.goto("/guide/user-guide/station-files");
+  expect(await proseText(page)).not.toMatch(/\{\s*width=/);
+  await page.goto("/guide/user-guide/plotting");
+  expect(await proseText(page)).not.toMatch(/\{\s*\.md-button\s*\}/);
+});

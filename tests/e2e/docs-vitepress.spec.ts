@@ -1,0 +1,75 @@
+import { expect } from "./fixtures";
+import { expectCallout, proseText } from "./support/docs-checks";
+import { testDocs } from "./support/docs-server";
+import { readerTests } from "./support/docs-suite";
+
+/** A folder written for VitePress, served unedited. */
+const test = testDocs("vitepress");
+
+readerTests(test, { pageCount: 6, axePage: "/guide/guide/configuration" });
+
+test("the home page's hero and features front matter is not shown, and its /logo.svg comes from public/", async ({ page }) => {
+  await page.goto("/guide");
+  await expect(page.locator("main h1")).toHaveText("Lanternfish");
+  const text = await proseText(page);
+  expect(text).not.toMatch(/theme: brand|tagline|details:/);
+  const logo = page.getByRole("img", { name: /Lanternfish logo/ });
+  await expect(logo).toHaveAttribute("src", /^\/guide-files\/public\/logo\.svg\?v=/);
+  await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+});
+
+test("::: containers are callouts with their default or written titles, and ::: details is a closed disclosure", async ({ page }) => {
+  await page.goto("/guide/guide/getting-started");
+  await expectCallout(page, "Tip", "rewritten on every save");
+  await expectCallout(page, "Check your base URL", "Feed readers need absolute links");
+
+  await page.goto("/guide/guide/configuration");
+  await expectCallout(page, "Danger", "after publishing makes readers");
+  await expectCallout(page, "Info", "Options you do not set");
+  const details = page.locator("main details").filter({ hasText: "What about Atom?" });
+  await expect(details).toHaveCount(1);
+  await expect(details.locator("summary")).toHaveText(/What about Atom\?/);
+  await expect(details).not.toHaveAttribute("open");
+
+  await page.goto("/guide/reference/cli");
+  await expectCallout(page, "Exit codes", "when a note could not be read");
+});
+
+test("{#custom-id} gives the heading that id and leaves its text clean; links to it land there", async ({ page }) => {
+  await page.goto("/guide/guide/configuration#base-url");
+  const heading = page.locator("main h2#base-url");
+  await expect(heading).toHaveText(/^\s*Base URL\s*$/);
+  await expect(page.locator("main h2#title")).toHaveText(/^\s*Title and description\s*$/);
+  await page.goto("/guide/guide/getting-started");
+  await page.locator("main article").getByRole("link", { name: "the options" }).click();
+  await expect(page).toHaveURL(/\/guide\/guide\/configuration#base-url$/);
+});
+
+test("[[toc]] is not printed: the page's own contents list takes its place", async ({ page }) => {
+  await page.goto("/guide/guide/configuration");
+  expect(await proseText(page)).not.toContain("[[toc]]");
+});
+
+test("code fences keep their [file] title and {1,3} highlights out of the code text", async ({ page }) => {
+  await page.goto("/guide/guide/configuration");
+  const article = page.locator("main article");
+  await expect(article).toContainText("lanternfish.config.ts");
+  const code = await article.locator("pre").allInnerTexts();
+  expect(code.join("\n")).toContain('import { defineConfig } from "lanternfish";');
+  expect(code.join("\n")).not.toMatch(/\{1,3\}|\[lanternfish\.config\.ts\]/);
+  expect(await proseText(page)).not.toMatch(/\{1,3\}|\{2\}/);
+});
+
+test("<Badge> components leave no markup on the page", async ({ page }) => {
+  await page.goto("/guide/reference/cli");
+  await expect(page.locator("main h1")).toContainText("Command line");
+  expect(await page.locator("main").innerText()).not.toMatch(/<\/?Badge|text="/);
+});
+
+test("links without .md, with .md and root-relative /guide/... links all reach their page", async ({ page }) => {
+  await page.goto("/guide/guide/deploying");
+  await page.locator("main article").getByRole("link", { name: "getting started" }).click();
+  await expect(page).toHaveURL(/\/guide\/guide\/getting-started$/);
+  await page.locator("main article").getByRole("link", { name: "configuration", exact: true }).click();
+  await expect(page).toHaveURL(/\/guide\/guide\/configuration$/);
+});

@@ -1,0 +1,139 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, type Page } from "../fixtures";
+
+/**
+ * What a reader of any docs folder must get, checked the same way for each
+ * fixture in tests/fixtures/docs: pages reachable from the navigation, links
+ * and images that work, callouts that look like callouts, no syntax of
+ * another tool left on the page.
+ */
+
+/** The shapes a callout may take: an aside, a note or alert region, a disclosure. */
+export const CALLOUT = 'main :is(aside, [role="note"], [role="alert"], [role="region"], details, [class~="callout"], [data-callout])';
+
+/** Markers of containers, admonitions and alerts that only show when a convention was not understood. */
+const RAW_SYNTAX = [
+  /^\s*:::/m,
+  /^\s*!!!/m,
+  /^\s*\?\?\?\+?\s/m,
+  /\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/,
+  /\[\[toc\]\]/,
+  /\{\s*#[\w-]+\s*\}/,
+  /\{\/\*/,
+  /^import .* from ['"]/m,
+  /<\/?(Tabs|TabItem|Badge)\b/,
+];
+
+/** Every URL of the guide's navigation (both copies: the sidebar and the narrow-screen menu), without fragments. */
+export async function navPageUrls(page: Page): Promise<string[]> {
+  await page.goto("/guide");
+  const hrefs = await page
+    .getByRole("navigation", { name: /guide/i })
+    .locator("a[href]")
+    .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).pathname));
+  return [...new Set(["/guide", ...hrefs])];
+}
+
+export type LinkReport = {
+  /** Links to this site that do not answer 200, or whose #fragment names no element: "page → href (why)". */
+  broken: string[];
+  /** Every distinct link target on this site that was checked. */
+  checked: string[];
+};
+
+/** Follows every link in the article of each page: same-site targets must answer 200 and fragments must exist. */
+export async function checkArticleLinks(page: Page, request: APIRequestContext, pages: string[]): Promise<LinkReport> {
+  const origin = new URL(page.url()).origin;
+  const answers = new Map<string, Promise<{ status: number; body: string }>>();
+  const fetchOnce = (url: string) => {
+    let answer = answers.get(url);
+    if (!answer) {
+      answer = request.get(url, { maxRedirects: 0 }).then(async (response) => ({
+        status: response.status(),
+        body: response.headers()["content-type"]?.startsWith("text/html") ? await response.text() : "",
+      }));
+      answers.set(url, answer);
+    }
+    return answer;
+  };
+
+  const broken: string[] = [];
+  for (const pageUrl of pages) {
+    await page.goto(pageUrl);
+    const links = await page.locator("main article a[href]").evaluateAll((anchors) =>
+      anchors.map((anchor) => ({ raw: anchor.getAttribute("href")!, href: (anchor as HTMLAnchorElement).href })),
+    );
+    for (const { raw, href } of links) {
+      const target = new URL(href);
+      if (target.protocol !== "http:" && target.protocol !== "https:") {
+        if (target.protocol !== "mailto:") broken.push(`${pageUrl} → ${raw} (a ${target.protocol} link)`);
+        continue;
+      }
+      if (target.origin !== origin) continue;
+      const { status, body } = await fetchOnce(target.origin + target.pathname + target.search);
+      if (status !== 200) {
+        broken.push(`${pageUrl} → ${raw} (${status})`);
+        continue;
+      }
+      const id = decodeURIComponent(target.hash.slice(1));
+      if (id && !body.includes(` id="${id}"`)) broken.push(`${pageUrl} → ${raw} (no element with id "${id}")`);
+    }
+  }
+  return { broken, checked: [...answers.keys()] };
+}
+
+/** Every image in the page's main content has loaded and has pixels. */
+export async function expectImagesLoaded(page: Page) {
+  const images = await page.locator("main img").all();
+  for (const image of images) {
+    await image.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth), {
+        message: `${await image.getAttribute("src")} on ${page.url()} loads`,
+      })
+      .toBeGreaterThan(0);
+  }
+  return images.length;
+}
+
+/** The article's text outside code, where no tool's raw syntax may remain. */
+export async function proseText(page: Page): Promise<string> {
+  return page.locator("main").evaluate((main) => {
+    const copy = main.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll("pre, code").forEach((code) => code.remove());
+    return copy.innerText || copy.textContent || "";
+  });
+}
+
+export async function expectNoRawSyntax(page: Page) {
+  const text = await proseText(page);
+  for (const pattern of RAW_SYNTAX) expect(text, `${page.url()} shows no ${pattern}`).not.toMatch(pattern);
+}
+
+/** A callout titled `title` (in any case) whose text holds `body`. */
+export async function expectCallout(page: Page, title: string, body: string) {
+  const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const found = page.locator(CALLOUT).filter({ hasText: new RegExp(escaped, "i") }).filter({ hasText: body });
+  await expect(found.first(), `a callout "${title}" holding "${body}" on ${page.url()}`).toBeAttached();
+  // The title is shown as a title: the callout's first text, not buried in its body.
+  const firstText = await found.last().evaluate((element) => (element.textContent ?? "").trim().slice(0, 200));
+  // An icon may come first; the title is the first words.
+  expect(firstText).toMatch(new RegExp(`^[^\\p{L}\\p{N}]*${escaped}`, "iu"));
+}
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+/** axe's findings on the page, one line each. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(" ")}`),
+  );
+}
+
+/** The body has no horizontal scrollbar: long lines, tables and code scroll inside their own box. */
+export async function expectNoPageOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${page.url()} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+}

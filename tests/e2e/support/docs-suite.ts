@@ -1,0 +1,55 @@
+import { expect } from "../fixtures";
+import { axeViolations, checkArticleLinks, expectImagesLoaded, expectNoRawSyntax, navPageUrls } from "./docs-checks";
+import type { testDocs } from "./docs-server";
+
+/**
+ * The tests every docs folder gets, whatever tool it was written for. A
+ * convention's spec adds what is particular to it.
+ */
+export function readerTests(
+  test: ReturnType<typeof testDocs>,
+  { pageCount, axePage, brokenLinks = [] }: { pageCount: number; axePage: string; brokenLinks?: RegExp[] },
+) {
+  test("every page of the navigation answers 200, shows its images and no raw syntax of another tool", async ({ page, request }) => {
+    test.slow();
+    const urls = await navPageUrls(page);
+    expect(urls.length, urls.join("\n")).toBe(pageCount);
+    for (const url of urls) {
+      expect((await request.get(url)).status(), url).toBe(200);
+      await page.goto(url);
+      await expect(page.locator("main h1")).toHaveCount(1);
+      await expectImagesLoaded(page);
+      await expectNoRawSyntax(page);
+    }
+  });
+
+  test("every link in every article leads to something that answers 200, and every #fragment exists", async ({ page, request }) => {
+    test.slow();
+    const report = await checkArticleLinks(page, request, await navPageUrls(page));
+    const unexpected = report.broken.filter((line) => !brokenLinks.some((pattern) => pattern.test(line)));
+    expect(unexpected).toEqual([]);
+    expect(report.checked.length).toBeGreaterThan(pageCount / 2);
+  });
+
+  test("the pages read the same with JavaScript off", async ({ newContext }) => {
+    test.slow();
+    const context = await newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const url of await navPageUrls(page)) {
+      expect((await page.goto(url))?.status(), url).toBe(200);
+      await expectImagesLoaded(page);
+      await expectNoRawSyntax(page);
+    }
+  });
+
+  for (const theme of ["light", "dark"] as const) {
+    test(`${axePage} has no axe violations in the ${theme} theme`, async ({ newContext, baseURL }) => {
+      const context = await newContext();
+      await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
+      const page = await context.newPage();
+      await page.goto(axePage);
+      await expect(page.locator("html")).toHaveClass(theme);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+}
