@@ -3,6 +3,7 @@ import { FontaineTransform } from "fontaine";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { defineConfig } from "vite";
+import { contentLiveReload } from "./app/guide/vite-plugin-content.ts";
 
 const require = createRequire(import.meta.url);
 // Every subset of Inter shares one design; measure the Latin file, which is
@@ -32,5 +33,7 @@ export default defineConfig({
       resolvePath: () => interLatinFile,
     }),
     reactRouter(),
+    // Development only: edits to the content folder show without a restart.
+    contentLiveReload(),
   ],
 });

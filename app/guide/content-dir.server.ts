@@ -47,9 +47,6 @@ export async function reloadGuide(): Promise<Guide> {
   return current;
 }
 
-/** @deprecated Read `getGuide()` per request; kept while route modules move to it. */
-export const guide = current;
-
 function siteName(loaded: Guide): string {
   const fromEnvironment = process.env.SITE_NAME?.trim();
   if (fromEnvironment) return fromEnvironment;
