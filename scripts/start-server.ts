@@ -27,8 +27,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+/**
+ * Spawns the production server on `port` and returns at once, without
+ * waiting for it to listen (for a benchmark that times its start).
+ */
+export function spawnServer(port: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ["--enable-source-maps", serverEntry], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -37,30 +40,34 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited at start:\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) {
-      child.kill();
-      throw new Error(`The server did not answer /healthz within 30 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-
   return {
-    url,
+    url: `http://127.0.0.1:${port}`,
     process: child,
     output: () => output,
-    stop: async (signal = "SIGTERM") => {
+    stop: async (signal: NodeJS.Signals = "SIGTERM") => {
       if (child.exitCode === null) child.kill(signal);
       return exited;
     },
-  };
+  } satisfies RunningServer;
+}
+
+/** Starts the server and waits until it answers /healthz; on `env.PORT` if given, else a free port. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const server = spawnServer(env.PORT ? Number(env.PORT) : await freePort(), env);
+  const child = server.process;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited at start:\n${server.output()}`);
+    try {
+      if ((await fetch(`${server.url}/healthz`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      child.kill();
+      throw new Error(`The server did not answer /healthz within 30 s:\n${server.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return server;
 }
 
 /**

@@ -1,0 +1,525 @@
+/**
+ * npm run bench:docs [-- --duration 10 --connections 50 --starts 3 --port 3290 --content-dir <dir> --search-path "/search?q="]
+ * Issue 10's goals for a real docs folder, measured on the production build
+ * serving a generated one (scripts/make-docs-corpus.ts: 200 pages, long
+ * pages, code in twelve languages, callouts, raw HTML, images), or on
+ * --content-dir:
+ * - process start → listening, and → the first page served (a cold start,
+ *   --starts times; the goal is judged on the slowest);
+ * - the server's RSS once every page was served in light and in dark;
+ * - the longest page's HTML, decoded and gzipped as sent; how many times its
+ *   navigation and its article are in it; inline styles in its code blocks;
+ * - search: server-side time per query, timed in this process on the loaded
+ *   folder (buildSearchIndex from app/guide/search.server.ts, through Vite),
+ *   and the HTTP round trip to the search route on loopback;
+ * - autocannon on the long page against the site's own guide page.
+ * Prints each goal, the figure and whether it is met. Needs a build
+ * (`npm run build`); makes one when build/ is missing.
+ */
+import autocannon from "autocannon";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import zlib from "node:zlib";
+import { createRandom, makeDocsCorpus, pageUrl } from "./make-docs-corpus.ts";
+import { spawnServer, startServer, freePort, type RunningServer } from "./start-server.ts";
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+    starts: { type: "string", default: "3" },
+    port: { type: "string" },
+    "content-dir": { type: "string" },
+    "guide-page": { type: "string", default: "/guide/themes" },
+    "search-path": { type: "string" },
+    queries: { type: "string", default: "300" },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+const root = fileURLToPath(new URL("../", import.meta.url));
+const MB = 1000 * 1000;
+
+const GOALS = {
+  startMs: 2000,
+  rssBytes: 250 * MB,
+  htmlBytes: 100 * 1000,
+  gzipBytes: 15 * 1000,
+  searchP95Ms: 10,
+  /** "As fast as the guide pages": req/s within this share of the guide page's, p99 within 1 ms of it. */
+  throughputShare: 0.9,
+};
+
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 8 });
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+type Row = { measurement: string; result: string; goal: string; met: boolean | null };
+const rows: Row[] = [];
+const notRun: string[] = [];
+const cleanup: (() => unknown)[] = [];
+let failed = false;
+
+try {
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+    console.log("No build in build/: running `npm run build` first.");
+    execFileSync("npm", ["run", "build"], { cwd: root, stdio: "ignore" });
+  }
+
+  const folder = values["content-dir"] ? path.resolve(values["content-dir"]) : fs.mkdtempSync(path.join(os.tmpdir(), "bench-docs-"));
+  if (!values["content-dir"]) cleanup.push(() => fs.rmSync(folder, { recursive: true, force: true }));
+  const corpus = values["content-dir"] ? null : makeDocsCorpus(folder);
+  const markdown = listMarkdown(folder);
+  const queries = makeQueries(markdown, Number(values.queries));
+  const basePort = values.port ? Number(values.port) : await freePort();
+  const env = { CONTENT_DIR: folder };
+  console.log(`Content: ${folder} (${markdown.length} pages, ${formatBytes(markdown.reduce((sum, file) => sum + file.text.length, 0))} of Markdown)`);
+
+  // --- Start: spawn → listening → first page, cold, --starts times; the last server stays up.
+  const firstPath = corpus?.longPage.url ?? markdown.reduce((a, b) => (b.text.length > a.text.length ? b : a)).url;
+  const starts: { listeningMs: number; firstPageMs: number }[] = [];
+  let server: RunningServer | null = null;
+  let refusal: string | null = null;
+  for (let i = 0; i < Number(values.starts); i++) {
+    await server?.stop();
+    const start = await coldStart(basePort, env, firstPath);
+    if ("refusal" in start) {
+      refusal = start.refusal;
+      server = null;
+      break;
+    }
+    starts.push(start.timings);
+    server = start.server;
+  }
+  const running = server;
+  if (running) cleanup.push(() => running.stop());
+
+  if (!running) {
+    notRun.push(`The server did not serve the folder, so start, memory, page size, HTTP search and the long page's req/s were not measured:\n${indent(refusal ?? "")}`);
+  } else {
+    const slowest = (key: "listeningMs" | "firstPageMs") => Math.max(...starts.map((start) => start[key]));
+    const list = (key: "listeningMs" | "firstPageMs") => starts.map((start) => Math.round(start[key])).join(", ");
+    rows.push({ measurement: "start → listening", result: `${Math.round(slowest("listeningMs"))} ms (runs: ${list("listeningMs")} ms)`, goal: `≤ ${GOALS.startMs} ms`, met: slowest("listeningMs") <= GOALS.startMs });
+    rows.push({ measurement: `start → first page served (${firstPath})`, result: `${Math.round(slowest("firstPageMs"))} ms (runs: ${list("firstPageMs")} ms)`, goal: `≤ ${GOALS.startMs} ms`, met: slowest("firstPageMs") <= GOALS.startMs });
+
+    // --- Every page in both themes, then the server's memory.
+    const rssAtStart = rssBytes(running.process.pid!);
+    const served = new Map<string, { light: Fetched; dark: Fetched }>();
+    const errors: string[] = [];
+    await inParallel(markdown, 4, async (page) => {
+      const [light, dark] = [await get(running.url + page.url, "light"), await get(running.url + page.url, "dark")];
+      for (const answer of [light, dark]) if (answer.status !== 200) errors.push(`${page.url}: ${answer.status}`);
+      served.set(page.url, { light, dark });
+    });
+    if (errors.length > 0) {
+      failed = true;
+      notRun.push(`${errors.length} page requests did not answer 200, e.g. ${errors.slice(0, 5).join(", ")}`);
+    }
+    const rss = rssBytes(running.process.pid!);
+    rows.push({
+      measurement: `server RSS after all ${markdown.length} pages × light, dark`,
+      result: rss === null ? "n/a (needs /proc)" : `${formatMB(rss)} (${formatMB(rssAtStart ?? 0)} before the first of them)`,
+      goal: `< ${GOALS.rssBytes / MB} MB`,
+      met: rss === null ? null : rss < GOALS.rssBytes,
+    });
+
+    // --- The longest page as sent: sizes, and what is in it twice.
+    const largest = [...served].sort(([, a], [, b]) => b.light.body.length - a.light.body.length)[0]!;
+    const [largestUrl, largestAnswers] = largest;
+    const htmlBytes = Math.max(largestAnswers.light.body.length, largestAnswers.dark.body.length);
+    const gzipBytes = Math.max(largestAnswers.light.wire.length, largestAnswers.dark.wire.length);
+    const encoding = largestAnswers.light.encoding ?? "none";
+    rows.push({ measurement: `longest page HTML, decoded (${largestUrl})`, result: formatBytes(htmlBytes), goal: `< ${GOALS.htmlBytes / 1000} KB`, met: htmlBytes < GOALS.htmlBytes });
+    rows.push({ measurement: `longest page as sent (Content-Encoding: ${encoding})`, result: formatBytes(gzipBytes), goal: `< ${GOALS.gzipBytes / 1000} KB`, met: encoding === "gzip" && gzipBytes < GOALS.gzipBytes });
+
+    const probeUrl = corpus?.longPage.url ?? largestUrl;
+    const probePage = served.get(probeUrl);
+    const html = probePage?.light.body.toString("utf8") ?? "";
+    const probes = corpus
+      ? { sentence: corpus.longPage.sentence, navUrl: corpus.navProbe.url }
+      : guessProbes(html, markdown.find((page) => page.url === probeUrl)!, markdown);
+    if (probes.navUrl) {
+      const navCount = count(html, new RegExp(`${escapeRegExp(probes.navUrl)}(?![\\w/.-])`, "g"));
+      rows.push({ measurement: `navigation in ${probeUrl}: links to ${probes.navUrl}`, result: String(navCount), goal: "1", met: navCount === 1 });
+    } else notRun.push("No page to look for in the navigation (every top-level page is linked from the long page).");
+    if (probes.sentence) {
+      const articleCount = html.split(probes.sentence).length - 1;
+      rows.push({ measurement: `article in ${probeUrl}: "${probes.sentence.slice(0, 32)}…"`, result: String(articleCount), goal: "1", met: articleCount === 1 });
+    } else notRun.push("No plain sentence found in the long page to count its article by.");
+    const codeBlocks = html.match(/<pre\b[\s\S]*?<\/pre>/g) ?? [];
+    const inlineStyles = codeBlocks.reduce((sum, block) => sum + count(block, /\sstyle=\\?"/g), 0);
+    rows.push({ measurement: `inline style attributes in its ${codeBlocks.length} code blocks`, result: inlineStyles.toLocaleString("en"), goal: "0", met: inlineStyles === 0 });
+
+    // --- Search over HTTP, on loopback, for reference.
+    const route = await findSearchRoute(running.url);
+    if (!route) {
+      notRun.push(`No search route answered JSON (tried ${searchCandidates().join(", ")}; set --search-path).`);
+    } else {
+      const { roundTrips, reported } = await timeSearchOverHttp(running.url, route, queries);
+      rows.push({ measurement: `search over HTTP (${route}…), ${queries.length} queries`, result: percentiles(roundTrips), goal: "(reference)", met: null });
+      if (reported.length > 0) rows.push({ measurement: "search, time the route reports (Server-Timing)", result: percentiles(reported), goal: `p95 < ${GOALS.searchP95Ms} ms`, met: quantile(reported, 0.95) < GOALS.searchP95Ms });
+    }
+
+    // --- Throughput: the long page, then the site's own guide page on its own content.
+    const long = await load(running.url + largestUrl, running.process.pid!);
+    const rssAfterLoad = rssBytes(running.process.pid!);
+    await running.stop();
+    await assertPortFree(basePort + 1);
+    const own = await startServer({ CONTENT_DIR: path.join(root, "content"), PORT: String(basePort + 1) });
+    cleanup.push(() => own.stop());
+    const guide = await load(own.url + values["guide-page"], own.process.pid!);
+    await own.stop();
+    const fastEnough = long.requests >= guide.requests * GOALS.throughputShare && long.p99 <= guide.p99 + 1;
+    rows.push({ measurement: `req/s, p99: ${largestUrl}`, result: describeLoad(long), goal: `≥ ${GOALS.throughputShare * 100}% of the guide page's req/s, p99 ≤ its + 1 ms`, met: long.errors === 0 && fastEnough });
+    rows.push({ measurement: `req/s, p99: ${values["guide-page"]} (built-in content)`, result: describeLoad(guide), goal: "(the reference)", met: null });
+    if (rssAfterLoad !== null) rows.push({ measurement: "server RSS after the long page's load", result: formatMB(rssAfterLoad), goal: "(for reference)", met: null });
+    if (long.errors + guide.errors > 0) failed = true;
+  }
+
+  // --- Search, server-side: the index this server builds, timed in this process.
+  const inProcess = await timeSearchInProcess(folder, queries);
+  if ("reason" in inProcess) {
+    notRun.push(`Search was not timed in-process: ${inProcess.reason}`);
+  } else {
+    rows.push({
+      measurement: `search, server-side (buildSearchIndex(...).search), ${queries.length} queries`,
+      result: `${percentiles(inProcess.timings)}; index built in ${Math.round(inProcess.buildMs)} ms`,
+      goal: `p95 < ${GOALS.searchP95Ms} ms`,
+      met: quantile(inProcess.timings, 0.95) < GOALS.searchP95Ms,
+    });
+    const hits = Object.entries(inProcess.hitsByKind).map(([kind, [found, total]]) => `${kind} ${found}/${total}`).join(", ");
+    rows.push({ measurement: "queries with at least one result, by kind", result: hits, goal: "(for reference)", met: null });
+  }
+} catch (error) {
+  failed = true;
+  notRun.push(`The benchmark stopped: ${(error as Error).stack ?? error}`);
+} finally {
+  for (const step of cleanup.reverse()) await Promise.resolve(step()).catch(() => {});
+}
+
+console.log(`\n${os.cpus().length} cores, Node ${process.version}, autocannon -c ${connections} -d ${duration}, loopback, production build\n`);
+console.log("| measurement | result | goal | met |");
+console.log("| --- | --- | --- | --- |");
+for (const row of rows) console.log(`| ${row.measurement} | ${row.result} | ${row.goal} | ${row.met === null ? "–" : row.met ? "yes" : "**no**"} |`);
+for (const note of notRun) console.log(`\nNot measured: ${note}`);
+// Ends the in-process guide's file watching, if it started any.
+process.exit(failed ? 1 : 0);
+
+// ---------------------------------------------------------------------------
+
+type MarkdownPage = { file: string; url: string; text: string };
+
+function listMarkdown(folder: string): MarkdownPage[] {
+  return (fs.readdirSync(folder, { recursive: true, encoding: "utf8" }) as string[])
+    .map((relative) => relative.split(path.sep).join("/"))
+    .filter((relative) => relative.toLowerCase().endsWith(".md") && !relative.split("/").some((part) => part.startsWith(".") || part === "node_modules"))
+    .sort()
+    .map((relative) => ({ file: relative, url: pageUrl(relative), text: fs.readFileSync(path.join(folder, relative), "utf8") }));
+}
+
+type ColdStart = { server: RunningServer; timings: { listeningMs: number; firstPageMs: number } } | { refusal: string };
+
+/**
+ * From spawning the process to its port accepting connections, and to the
+ * whole first page received. The port is probed every 5 ms, so the figure
+ * does not depend on what the server prints.
+ */
+async function coldStart(port: number, env: Record<string, string>, firstPath: string): Promise<ColdStart> {
+  await assertPortFree(port);
+  const started = performance.now();
+  const server = spawnServer(port, env);
+  const deadline = started + 30_000;
+  while (!(await canConnect(port))) {
+    if (server.process.exitCode !== null) return { refusal: server.output().trim() || `exit code ${server.process.exitCode}` };
+    if (performance.now() > deadline) {
+      await server.stop("SIGKILL");
+      return { refusal: `not listening after 30 s:\n${server.output()}` };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const listeningMs = performance.now() - started;
+  const first = await get(server.url + firstPath, "light", false);
+  const firstPageMs = performance.now() - started;
+  if (first.status !== 200) {
+    await server.stop();
+    return { refusal: `${firstPath} answered ${first.status}:\n${first.body.toString("utf8").slice(0, 500)}\n${server.output()}` };
+  }
+  return { server, timings: { listeningMs, firstPageMs } };
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+async function assertPortFree(port: number) {
+  if (await canConnect(port)) throw new Error(`Port ${port} is already in use; pick another with --port.`);
+}
+
+type Fetched = { status: number; encoding: string | undefined; wire: Buffer; body: Buffer; headers: http.IncomingHttpHeaders };
+
+/** A GET as a browser in that theme sends it; node:http, so the body's bytes as sent are kept. */
+function get(url: string, theme: "light" | "dark" | null, reuseConnection = true): Promise<Fetched> {
+  const headers: Record<string, string> = { "Accept-Encoding": "gzip" };
+  if (theme) headers.Cookie = `theme=${theme}`;
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers, agent: reuseConnection ? keepAlive : false, timeout: 15_000 }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("error", reject);
+      response.on("end", () => {
+        const wire = Buffer.concat(chunks);
+        const encoding = response.headers["content-encoding"];
+        try {
+          const body = encoding === "gzip" ? zlib.gunzipSync(wire) : encoding === "br" ? zlib.brotliDecompressSync(wire) : wire;
+          resolve({ status: response.statusCode!, encoding, wire, body, headers: response.headers });
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
+    request.on("timeout", () => request.destroy(new Error(`${url}: no answer within 15 s`)));
+    request.on("error", reject);
+  });
+}
+
+async function inParallel<T>(items: T[], width: number, task: (item: T) => Promise<void>) {
+  const queue = [...items];
+  await Promise.all(Array.from({ length: width }, async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await task(item);
+  }));
+}
+
+function rssBytes(pid: number): number | null {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) * 1024;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * For a folder other than the generated one: a plain sentence from the
+ * middle of the long page's Markdown, and a top-level page that the long
+ * page neither links to nor has as its previous or next page.
+ */
+function guessProbes(html: string, page: MarkdownPage, pages: MarkdownPage[]) {
+  const prose = page.text.split("\n").filter((line) => /^[A-Z]/.test(line));
+  const sentences = prose.flatMap((line) => line.split(/(?<=\.)\s+/)).filter((text) => /^[A-Za-z ,]{40,}$/.test(text.replace(/\.$/, "")));
+  const sentence = sentences[Math.floor(sentences.length / 2)]?.replace(/\.$/, "") ?? null;
+  const neighbours = [...html.matchAll(/<a\b[^>]*>/g)].map((tag) => tag[0]).filter((tag) => /\brel="(prev|next)"/.test(tag)).map((tag) => /href="([^"]*)"/.exec(tag)?.[1]);
+  const nav = pages.find((other) => {
+    const name = other.file.replace(/\.md$/, "").replace(/\/index$/, "");
+    return other !== page && other.url.split("/").length === 3 && !neighbours.includes(other.url) && !page.text.includes(path.posix.basename(name));
+  });
+  return { sentence, navUrl: nav?.url ?? null };
+}
+
+function count(text: string, pattern: RegExp): number {
+  return text.match(pattern)?.length ?? 0;
+}
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+// ---------------------------------------------------------------------------
+// Search.
+
+type Query = { kind: "word" | "prefix" | "typo" | "words" | "no match"; text: string };
+
+/** Queries a reader would type, from the folder's own words: whole, cut short, mistyped, several, and none. */
+function makeQueries(pages: MarkdownPage[], total: number): Query[] {
+  const random = createRandom(2024);
+  const prose = pages.map((page) => page.text.replace(/^---\n[\s\S]*?\n---\n/, "").replace(/```[\s\S]*?```/g, ""));
+  const words = [...new Set(prose.join(" ").toLowerCase().match(/\b[a-z]{4,}\b/g) ?? [])].sort();
+  const known = new Set(words);
+  const lines = prose.flatMap((text) => text.split("\n")).filter((line) => /^[A-Z#]/.test(line));
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  const makers: [Query["kind"], number, () => string][] = [
+    ["word", 0.3, () => random.pick(words)],
+    ["prefix", 0.2, () => {
+      const word = random.pick(words);
+      return word.slice(0, random.int(3, Math.min(5, word.length - 1)));
+    }],
+    ["typo", 0.2, () => {
+      const word = random.pick(words.filter((candidate) => candidate.length >= 5));
+      const at = random.int(1, word.length - 2);
+      const edits = [
+        () => word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2), // swapped
+        () => word.slice(0, at) + word.slice(at + 1), // dropped
+        () => word.slice(0, at) + random.pick([...letters]) + word.slice(at + 1), // replaced
+      ];
+      return random.pick(edits)();
+    }],
+    ["words", 0.2, () => {
+      const line = (random.pick(lines).toLowerCase().match(/\b[a-z]{3,}\b/g) ?? ["setup", "guide"]).slice(0, 12);
+      const from = random.int(0, Math.max(0, line.length - 3));
+      return line.slice(from, from + random.int(2, 3)).join(" ");
+    }],
+    ["no match", 0.1, () => {
+      for (;;) {
+        const text = Array.from({ length: random.int(6, 9) }, () => random.pick([..."bcdfghjklmnpqrstvwxz"])).join("");
+        if (!known.has(text)) return text;
+      }
+    }],
+  ];
+  return makers.flatMap(([kind, share, make]) => Array.from({ length: Math.round(total * share) }, () => ({ kind, text: make() })));
+}
+
+type InProcessSearch = { timings: number[]; buildMs: number; hitsByKind: Record<string, [number, number]> } | { reason: string };
+
+/**
+ * Loads the guide and the search index in this process with Vite (the app's
+ * modules import one another without extensions, which Node's type stripping
+ * does not resolve) and times each query's search() call alone.
+ */
+async function timeSearchInProcess(contentDir: string, queries: Query[]): Promise<InProcessSearch> {
+  if (!fs.existsSync(path.join(root, "app/guide/search.server.ts"))) return { reason: "app/guide/search.server.ts does not exist yet" };
+  process.env.CONTENT_DIR = contentDir;
+  const { createServer } = await import("vite");
+  const vite = await createServer({
+    root,
+    configFile: false,
+    logLevel: "silent",
+    appType: "custom",
+    server: { middlewareMode: true, hmr: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const content = (await vite.ssrLoadModule("/app/guide/content-dir.server.ts")) as { getGuide?: () => { pages: unknown[] } };
+    if (typeof content.getGuide !== "function") return { reason: "app/guide/content-dir.server.ts does not export getGuide() yet" };
+    const search = (await vite.ssrLoadModule("/app/guide/search.server.ts")) as {
+      buildSearchIndex?: (pages: unknown[]) => { search: (query: string) => unknown };
+    };
+    if (typeof search.buildSearchIndex !== "function") return { reason: "app/guide/search.server.ts does not export buildSearchIndex()" };
+    const pages = content.getGuide().pages;
+    const building = performance.now();
+    const index = search.buildSearchIndex(pages);
+    const buildMs = performance.now() - building;
+    // Warm-up: JIT, lazy structures.
+    for (const query of queries.slice(0, 20)) await index.search(query.text);
+    const timings: number[] = [];
+    const hitsByKind: Record<string, [number, number]> = {};
+    for (const query of queries) {
+      const started = performance.now();
+      // An await costs a turn of the event loop: only when search() returns a promise.
+      const results = index.search(query.text);
+      const settled = results instanceof Promise ? await results : results;
+      timings.push(performance.now() - started);
+      const tally = (hitsByKind[query.kind] ??= [0, 0]);
+      const found = Array.isArray(settled) && settled.length > 0;
+      tally[0] += found ? 1 : 0;
+      tally[1] += 1;
+    }
+    return { timings, buildMs, hitsByKind };
+  } catch (error) {
+    return { reason: `loading the guide or searching failed: ${(error as Error).message.split("\n")[0]}` };
+  } finally {
+    await vite.close();
+  }
+}
+
+function searchCandidates(): string[] {
+  return values["search-path"] ? [values["search-path"]] : ["/search?q=", "/guide/search?q=", "/api/search?q="];
+}
+
+async function findSearchRoute(base: string): Promise<string | null> {
+  for (const candidate of searchCandidates()) {
+    const answer = await get(`${base}${candidate}install`, null).catch(() => null);
+    if (answer?.status === 200 && /json/.test(String(answer.headers["content-type"]))) return candidate;
+  }
+  return null;
+}
+
+async function timeSearchOverHttp(base: string, route: string, queries: Query[]) {
+  const roundTrips: number[] = [];
+  const reported: number[] = [];
+  for (const query of queries) {
+    const started = performance.now();
+    const answer = await get(`${base}${route}${encodeURIComponent(query.text)}`, null);
+    roundTrips.push(performance.now() - started);
+    // Server-Timing: search;dur=0.42 — the first metric with a duration.
+    const duration = /dur=([\d.]+)/.exec(String(answer.headers["server-timing"] ?? ""))?.[1];
+    if (duration) reported.push(Number(duration));
+  }
+  return { roundTrips, reported };
+}
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
+}
+
+function percentiles(values: number[]): string {
+  const ms = (value: number) => `${value < 1 ? value.toFixed(3) : value.toFixed(2)} ms`;
+  return `p50 ${ms(quantile(values, 0.5))}, p95 ${ms(quantile(values, 0.95))}, max ${ms(Math.max(...values))}`;
+}
+
+// ---------------------------------------------------------------------------
+// Load.
+
+/** The server's own CPU time (Linux), which the load generator sharing its cores cannot limit. */
+function cpuSeconds(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1)!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+type Load = { requests: number; p50: number; p99: number; bytes: number; errors: number; cpuPerRequest: number | null };
+
+async function load(url: string, pid: number): Promise<Load> {
+  const cpuBefore = cpuSeconds(pid);
+  const result = await autocannon({ url, connections, duration, headers: { "Accept-Encoding": ACCEPT_ENCODING } });
+  const cpuAfter = cpuSeconds(pid);
+  const total = Math.max(result.requests.total, 1);
+  return {
+    requests: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes: result.throughput.total / total,
+    errors: result.errors + result.timeouts + result.non2xx,
+    cpuPerRequest: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / total,
+  };
+}
+
+function describeLoad(result: Load): string {
+  const cpu = result.cpuPerRequest === null ? "" : `, server CPU ${Math.round(result.cpuPerRequest * 1e6)} µs/request`;
+  const errors = result.errors > 0 ? `, **${result.errors} errors**` : "";
+  return `${Math.round(result.requests).toLocaleString("en")} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${Math.round(result.bytes).toLocaleString("en")} bytes/response${cpu}${errors}`;
+}
+
+// ---------------------------------------------------------------------------
+
+function formatBytes(bytes: number): string {
+  return `${bytes.toLocaleString("en")} bytes (${(bytes / 1000).toFixed(1)} KB)`;
+}
+
+function formatMB(bytes: number): string {
+  return `${(bytes / MB).toFixed(0)} MB (${(bytes / 1024 / 1024).toFixed(0)} MiB)`;
+}
+
+function indent(text: string): string {
+  return text.split("\n").slice(0, 12).map((line) => `    ${line}`).join("\n");
+}
