@@ -7,6 +7,7 @@ export default [
     route("*", "routes/guide-page.tsx"),
   ]),
   route("guide-files/*", "routes/guide-file.ts"),
+  route("search", "routes/search.tsx"),
   route("appearance", "routes/appearance.tsx"),
   route("theme", "routes/theme.ts"),
   route("healthz", "routes/healthz.ts"),

@@ -1,11 +1,15 @@
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "../root";
+import { DEFAULT_SITE_NAME } from "../site-title";
 import { ThemeSwitch } from "../theme/theme-switch";
+import { SearchBox } from "./search-box";
 
 export function SiteHeader() {
+  const siteName = useRouteLoaderData<typeof rootLoader>("root")?.siteName ?? DEFAULT_SITE_NAME;
   return (
     <header className="site-header">
       <Link className="site-name" to="/">
-        Themed Guide
+        {siteName}
       </Link>
       <nav aria-label="Site">
         <ul>
@@ -17,6 +21,7 @@ export function SiteHeader() {
           </li>
         </ul>
       </nav>
+      <SearchBox />
       <ThemeSwitch />
     </header>
   );

@@ -147,6 +147,7 @@ describe("the search index", () => {
     expect(result?.url).toBe("/guide/deployment#long");
     expect(text.startsWith("… ")).toBe(true);
     expect(text.endsWith(" …")).toBe(true);
+    expect(text).not.toMatch(/\s\s/);
     expect(text.length).toBeLessThan(260);
     expect(marked(result)).toEqual(["replicas"]);
   });

@@ -37,7 +37,7 @@ export type SearchablePage = Pick<GuidePage, "url" | "title" | "description" | "
  */
 export const MAX_QUERY_LENGTH = 200;
 export const MAX_QUERY_TERMS = 10;
-const MAX_LIMIT = 50;
+const MAX_LIMIT = 100;
 const SNIPPET_LENGTH = 180;
 
 const cache = new WeakMap<readonly SearchablePage[], SearchIndex>();
@@ -260,7 +260,7 @@ function isSkipped(element: Element): boolean {
   if (SKIPPED.has(element.tagName)) return true;
   const { hidden, ariaHidden, className } = element.properties;
   if (hidden !== undefined && hidden !== null && hidden !== false) return true;
-  if (ariaHidden === "true" || ariaHidden === true) return true;
+  if (String(ariaHidden) === "true") return true;
   // The "#" link that rehype-autolink-headings appends to each heading.
   return Array.isArray(className) && className.includes("heading-anchor");
 }
@@ -305,7 +305,11 @@ function snippetOf({ tokens, terms }: SectionWords, matched: Set<string>): Snipp
     push(token, term !== null && term !== undefined && matched.has(term));
     length += token.length;
   }
-  if (index < tokens.length) push(" …", false);
+  if (index < tokens.length) {
+    const last = parts.at(-1);
+    if (last && !last.match) last.text = last.text.trimEnd();
+    push(" …", false);
+  }
   return parts;
 }
 

@@ -1,0 +1,264 @@
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
+import type { loader as searchLoader } from "../routes/search";
+import { SearchResultTitle, SearchSnippet } from "./search-snippet";
+
+/**
+ * The header's search: a plain GET form to /search, which is all it is
+ * without JavaScript. With JavaScript it becomes an ARIA 1.2 combobox that
+ * shows the best sections as you type (input focus stays in the box; the
+ * highlighted option is aria-activedescendant), and `/` or Ctrl/Cmd-K
+ * focus it from anywhere.
+ */
+const DEBOUNCE_MS = 100;
+// Matches the server's cap, so the box never holds more than is searched.
+const MAX_LENGTH = 200;
+
+export function SearchBox() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const fetcher = useFetcher<typeof searchLoader>();
+  const hydrated = useHydrated();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const id = useId();
+  const inputId = `${id}-input`;
+  const listId = `${id}-results`;
+  const optionId = (index: number) => `${id}-option-${index}`;
+
+  // On a results page the box holds that page's search; elsewhere it is empty.
+  const urlQuery = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "").slice(0, MAX_LENGTH) : "";
+  const [value, setValue] = useState(urlQuery);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  // After each navigation (a result chosen, the form sent, a link followed) the list closes.
+  const [locationKey, setLocationKey] = useState(location.key);
+  if (locationKey !== location.key) {
+    setLocationKey(location.key);
+    setValue(urlQuery);
+    setOpen(false);
+    setActive(-1);
+  }
+
+  const data = value.trim() === "" ? undefined : fetcher.data;
+  const results = data?.results ?? [];
+  const allResultsUrl = `/search?${new URLSearchParams({ q: value.trim() })}`;
+  // The options: the best sections, then the full results page.
+  const options = results.length > 0 ? [...results.map((result) => result.url), allResultsUrl] : [];
+  const expanded = hydrated && open && options.length > 0;
+  const showNoResults = hydrated && open && data !== undefined && results.length === 0;
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  useEffect(() => {
+    if (expanded && active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: "nearest" });
+  });
+
+  // `/` and Ctrl/Cmd-K focus the box from anywhere but another text field.
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.isComposing || event.altKey) return;
+      const slash = event.key === "/" && !event.ctrlKey && !event.metaKey;
+      const commandK = event.key.toLowerCase() === "k" && (event.ctrlKey || event.metaKey) && !event.shiftKey;
+      const input = inputRef.current;
+      if ((!slash && !commandK) || !input) return;
+      if (event.target === input ? slash : isTextField(event.target)) return;
+      event.preventDefault();
+      input.focus();
+      input.select();
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  function load(query: string) {
+    clearTimeout(timer.current);
+    if (query.trim() === "") return;
+    timer.current = setTimeout(() => fetcher.load(`/search?${new URLSearchParams({ q: query, preview: "" })}`), DEBOUNCE_MS);
+  }
+
+  function handleChange(event: React.ChangeEvent<HTMLInputElement>) {
+    const next = event.currentTarget.value;
+    setValue(next);
+    setActive(-1);
+    setOpen(next.trim() !== "");
+    load(next);
+  }
+
+  function handleFocus() {
+    if (value.trim() === "") return;
+    setOpen(true);
+    if (!fetcher.data) load(value);
+  }
+
+  function choose(url: string) {
+    setOpen(false);
+    navigate(url);
+  }
+
+  function handleKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
+    switch (event.key) {
+      case "ArrowDown":
+      case "ArrowUp": {
+        event.preventDefault();
+        if (!expanded) {
+          handleFocus();
+          return;
+        }
+        const step = event.key === "ArrowDown" ? 1 : -1;
+        setActive((current) => (current === -1 && step === -1 ? options.length - 1 : (current + step + options.length) % options.length));
+        return;
+      }
+      case "Enter": {
+        const url = expanded ? options[active] : undefined;
+        // With nothing highlighted, Enter sends the form: the results page.
+        if (url === undefined) return;
+        event.preventDefault();
+        choose(url);
+        return;
+      }
+      case "Escape":
+        if (expanded || showNoResults) {
+          event.preventDefault();
+          setOpen(false);
+          setActive(-1);
+        } else if (value !== "") {
+          event.preventDefault();
+          setValue("");
+          clearTimeout(timer.current);
+        }
+        return;
+      case "Tab":
+        setOpen(false);
+        return;
+    }
+  }
+
+  function handleBlur(event: React.FocusEvent<HTMLDivElement>) {
+    if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+  }
+
+  return (
+    <Form role="search" action="/search" method="get" className="search-box" onSubmit={() => setOpen(false)}>
+      <label htmlFor={inputId} className="visually-hidden">
+        Search
+      </label>
+      <div className="search-field" onBlur={handleBlur}>
+        <SearchIcon />
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="search"
+          name="q"
+          value={value}
+          onChange={handleChange}
+          onFocus={handleFocus}
+          onKeyDown={handleKeyDown}
+          placeholder="Search"
+          maxLength={MAX_LENGTH}
+          enterKeyHint="search"
+          spellCheck={false}
+          autoCapitalize="none"
+          {...(hydrated && {
+            role: "combobox",
+            autoComplete: "off",
+            "aria-autocomplete": "list",
+            "aria-expanded": expanded,
+            "aria-controls": listId,
+            "aria-activedescendant": expanded && active >= 0 ? optionId(active) : undefined,
+            "aria-keyshortcuts": "/ Control+K Meta+K",
+          })}
+        />
+        {hydrated && (
+          <kbd className="search-shortcut" aria-hidden="true">
+            /
+          </kbd>
+        )}
+        {hydrated && (
+          // Clicks land on the options without taking focus from the input.
+          <div className="search-popup" hidden={!expanded && !showNoResults} onMouseDown={(event) => event.preventDefault()}>
+            <div role="listbox" id={listId} aria-label="Search results" hidden={!expanded}>
+              {results.map((result, index) => (
+                <Link
+                  key={result.url}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === active}
+                  tabIndex={-1}
+                  to={result.url}
+                  className="search-option"
+                  onClick={() => setOpen(false)}
+                >
+                  <span className="search-option-title">
+                    <SearchResultTitle pageTitle={result.pageTitle} sectionTitle={result.sectionTitle} />
+                  </span>
+                  {result.snippet.length > 0 && (
+                    <span className="search-option-snippet">
+                      <SearchSnippet parts={result.snippet} />
+                    </span>
+                  )}
+                </Link>
+              ))}
+              {results.length > 0 && (
+                <Link
+                  id={optionId(results.length)}
+                  role="option"
+                  aria-selected={active === results.length}
+                  tabIndex={-1}
+                  to={allResultsUrl}
+                  className="search-option search-option-all"
+                  onClick={() => setOpen(false)}
+                >
+                  {data?.more ? "See all results" : "Open the results page"}
+                </Link>
+              )}
+            </div>
+            {showNoResults && <p className="search-popup-empty">No results. Check the spelling, or try other words.</p>}
+          </div>
+        )}
+      </div>
+      <div role="status" className="visually-hidden">
+        {hydrated && open && data ? announcement(results.length, data.more) : ""}
+      </div>
+    </Form>
+  );
+}
+
+function announcement(count: number, more: boolean): string {
+  if (count === 0) return "No results";
+  if (more) return `More than ${count} results; the best ${count} are listed`;
+  return count === 1 ? "1 result" : `${count} results`;
+}
+
+const NOT_TYPED_IN = new Set(["button", "checkbox", "color", "file", "image", "radio", "range", "reset", "submit"]);
+
+/** Where `/` is a character someone is typing, not a shortcut. */
+function isTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  return target instanceof HTMLInputElement && !NOT_TYPED_IN.has(target.type);
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * False on the server and during hydration, true after: the combobox
+ * attributes appear only once a script can keep their promise, and the
+ * first client render matches the server's HTML.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg className="search-icon" aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </svg>
+  );
+}

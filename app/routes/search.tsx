@@ -1,0 +1,89 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/search";
+import { SearchResultTitle, SearchSnippet } from "../components/search-snippet";
+import { getGuide } from "../guide/content-dir.server";
+import { buildSearchIndex, MAX_QUERY_LENGTH, MAX_QUERY_TERMS, normalizeQuery } from "../guide/search.server";
+import { pageTitle, siteNameOf } from "../site-title";
+
+/**
+ * /search?q=…: the results page, which is all a visitor without JavaScript
+ * needs, and the loader the header's results-as-you-type fetch from (with
+ * `preview`, for a few). Every query answers 200: one that is too long is
+ * cut and searched, with a note saying so, rather than refused.
+ */
+const PAGE_LIMIT = 50;
+const PREVIEW_LIMIT = 8;
+
+export function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const { query, shortened } = normalizeQuery(params.get("q") ?? "");
+  const limit = params.has("preview") ? PREVIEW_LIMIT : PAGE_LIMIT;
+  // One more than shown, to know whether there are more.
+  const found = query === "" ? [] : buildSearchIndex(getGuide().pages).search(query, { limit: limit + 1 });
+  const notice = shortened
+    ? `Only the beginning of your search was used: a search can be up to ${MAX_QUERY_LENGTH} characters and ${MAX_QUERY_TERMS} words.`
+    : null;
+  return { query, notice, results: found.slice(0, limit), more: found.length > limit };
+}
+
+export function headers(): HeadersInit {
+  return { "X-Robots-Tag": "noindex" };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: pageTitle(loaderData?.query ? `Search: ${loaderData.query}` : "Search", siteNameOf(matches)) },
+  { name: "robots", content: "noindex" },
+];
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { query, notice, results, more } = loaderData;
+  return (
+    <article className="prose search-page">
+      <h1>{query ? `Results for “${query}”` : "Search"}</h1>
+      {notice && <p className="search-notice">{notice}</p>}
+      {query === "" ? (
+        <p>Type a word or two in the search box at the top of the page to search the guide’s pages and sections.</p>
+      ) : results.length === 0 ? (
+        <NoResults />
+      ) : (
+        <>
+          <p className="search-count">
+            {more ? `The best ${results.length} results` : results.length === 1 ? "1 result" : `${results.length} results`}
+          </p>
+          <ol className="search-results">
+            {results.map((result) => (
+              <li key={result.url}>
+                <h2>
+                  <Link to={result.url}>
+                    <SearchResultTitle pageTitle={result.pageTitle} sectionTitle={result.sectionTitle} />
+                  </Link>
+                </h2>
+                {result.snippet.length > 0 && (
+                  <p>
+                    <SearchSnippet parts={result.snippet} />
+                  </p>
+                )}
+              </li>
+            ))}
+          </ol>
+          {more && <p>More sections match: add a word to narrow the search down.</p>}
+        </>
+      )}
+    </article>
+  );
+}
+
+function NoResults() {
+  return (
+    <>
+      <p className="search-count">No results.</p>
+      <ul>
+        <li>Check the spelling of each word.</li>
+        <li>Try other words, or more general ones.</li>
+        <li>
+          Or browse <Link to="/guide">the guide’s contents</Link>.
+        </li>
+      </ul>
+    </>
+  );
+}
