@@ -1,0 +1,71 @@
+import { validateTheme } from "#server-side";
+import type { ResolvedTheme, ThemePreference } from "./preference.js";
+
+export type ThemeOptions = {
+  /** What a visitor who has not chosen gets. Default: "system" (not choosing is not choosing light). */
+  defaultPreference?: ThemePreference;
+  /**
+   * How `<html>` carries the resolved theme: `"class"` (`class="dark"`) or a
+   * data attribute such as `"data-theme"` (`data-theme="dark"`). Default: "class".
+   */
+  attribute?: "class" | `data-${string}`;
+  /** The cookie the server reads. Default: "theme". */
+  cookieName?: string;
+  /** The localStorage key the browser keeps the preference under. Default: "theme". */
+  storageKey?: string;
+  /** `<meta name="theme-color">` for each side; match your page background. */
+  colors?: { light: string; dark: string };
+  /**
+   * Whether `<html>` gets `style="color-scheme: …"`, so form controls,
+   * scrollbars and `light-dark()` follow the theme with no CSS of yours.
+   * Turn it off under a Content-Security-Policy that forbids style
+   * attributes, and set `color-scheme` in your stylesheet. Default: true.
+   */
+  colorScheme?: boolean;
+  /**
+   * The path the switchers post to, where the theme route is mounted.
+   * `null` when there is no server (`ssr: false`). Default: "/theme".
+   */
+  endpoint?: string | null;
+};
+
+declare const themeBrand: unique symbol;
+
+/**
+ * A validated, frozen configuration. Only `createTheme` makes one, so the
+ * server helpers, the head script and the components cannot be handed a
+ * hand-written object with a typo in it.
+ */
+export type Theme = {
+  readonly defaultPreference: ThemePreference;
+  readonly attribute: "class" | `data-${string}`;
+  readonly cookieName: string;
+  readonly storageKey: string;
+  readonly colors: Readonly<Record<ResolvedTheme, string>>;
+  readonly colorScheme: boolean;
+  readonly endpoint: string | null;
+  readonly [themeBrand]: true;
+};
+
+/**
+ * The one configuration of an app's theme: call it once in a module both the
+ * server and the browser import (say `app/theme.ts`), and hand the result to
+ * `ThemeHtml`, `getThemePreference` and `themeAction`. Invalid options throw
+ * on the server (and when prerendering), naming the option.
+ */
+export function createTheme(options: ThemeOptions = {}): Theme {
+  const theme = {
+    defaultPreference: options.defaultPreference ?? "system",
+    attribute: options.attribute ?? "class",
+    cookieName: options.cookieName ?? "theme",
+    storageKey: options.storageKey ?? "theme",
+    colors: Object.freeze({ light: "#ffffff", dark: "#121212", ...options.colors }),
+    colorScheme: options.colorScheme ?? true,
+    endpoint: options.endpoint === undefined ? "/theme" : options.endpoint,
+  };
+  // The checks stay out of the browser's bundle (see "imports" in
+  // package.json): the server renders every page first, so it sees any
+  // mistake before a browser could.
+  validateTheme(theme);
+  return Object.freeze(theme) as Theme;
+}

@@ -1,0 +1,80 @@
+import type { Theme } from "./create-theme.js";
+import { COOKIE_ATTRIBUTES, readCookie } from "./theme-cookie.js";
+
+/**
+ * The blocking script at the top of <head>. It runs before the first paint,
+ * so it is tiny and self-contained: it is sent as its own source text, and
+ * everything it needs arrives as arguments. It reads the cookie and
+ * localStorage itself, so the same text serves a page the server rendered
+ * for this visitor and a page prerendered for nobody (prerender, SPA mode).
+ *
+ * - A valid cookie wins (it is what a server would have rendered), and
+ *   localStorage is brought in line with it.
+ * - Otherwise a valid stored value wins, and the cookie is written back so
+ *   the next request renders it on the server.
+ * - Otherwise the default.
+ * Then `<html>` gets the resolved theme, which for "system" only the browser
+ * can know, and the theme-color tags are pointed at the right colour.
+ */
+const applyThemeBeforePaint = (
+  read: (header: string, name: string) => string | null,
+  cookieName: string,
+  storageKey: string,
+  attribute: string,
+  defaultPreference: string,
+  cookieAttributes: string,
+  colors: string[],
+  colorScheme: boolean,
+) => {
+  const valid = (value: string | null) => /^(light|dark|system)$/.test(value!) && value;
+  const root = document.documentElement;
+  const classes = root.classList;
+  const query = "(prefers-color-scheme: ";
+  let cookie: string | false | null | undefined;
+  let stored: string | false | null | undefined;
+  // One try: where one storage is blocked (an opaque origin), both are.
+  try {
+    cookie = valid(read(document.cookie, cookieName));
+    stored = valid(localStorage.getItem(storageKey));
+    if (cookie) {
+      if (stored != cookie) localStorage.setItem(storageKey, cookie);
+    } else if (stored)
+      document.cookie = cookieName + "=" + stored + cookieAttributes + (location.protocol == "https:" ? "; Secure" : "");
+  } catch {}
+  const preference = cookie || stored || defaultPreference;
+  const system = preference == "system";
+  const resolved = (system ? matchMedia(query + "dark)").matches : preference == "dark") ? "dark" : "light";
+  if (attribute == "class") {
+    classes.remove("light", "dark");
+    classes.add(resolved);
+  } else root.setAttribute(attribute, resolved);
+  root.dataset.themePreference = preference;
+  if (colorScheme) root.style.colorScheme = system ? "light dark" : preference;
+  // Only media changes, never content: React adopts these tags on hydration
+  // by their content, and would leave rewritten ones behind as strays.
+  document.querySelectorAll<HTMLMetaElement>("meta[name=theme-color]").forEach((meta) => {
+    const side = ["light", "dark"][colors.indexOf(meta.content)];
+    if (side) meta.media = system ? query + side + ")" : side == preference ? "all" : "not all";
+  });
+};
+
+/**
+ * The head script's source for a configuration. It depends on nothing about
+ * the request, so it is the same text on every page: a Content-Security-
+ * Policy can allow it by nonce or by its hash.
+ */
+export function getThemeScript(theme: Theme): string {
+  const args = [
+    theme.cookieName,
+    theme.storageKey,
+    theme.attribute,
+    theme.defaultPreference,
+    COOKIE_ATTRIBUTES,
+    [theme.colors.light, theme.colors.dark],
+    theme.colorScheme,
+  ]
+    // "<" escaped, so no value can close the script element or open a comment in it.
+    .map((arg) => JSON.stringify(arg).replaceAll("<", "\\u003c"))
+    .join(",");
+  return `(${applyThemeBeforePaint.toString()})(${readCookie.toString()},${args})`;
+}

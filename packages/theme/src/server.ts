@@ -1,0 +1,4 @@
+// The server entry: what root loaders and the theme route import.
+export { getThemePreference, handleThemeAction, themeAction, themeLoader } from "./theme-action.server.js";
+export { serializeThemeCookie } from "./theme-cookie.js";
+export { getThemeScript } from "./head-script.js";

@@ -1,0 +1,35 @@
+import type { Theme } from "./create-theme.js";
+import { parseThemePreference } from "./preference.js";
+
+// RFC 6265's token: what a cookie name may be made of.
+const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+// Attributes the package writes itself for other purposes.
+const RESERVED_ATTRIBUTES = new Set(["data-theme-preference", "data-theme-switching"]);
+
+/** Throws a TypeError naming the first option that is wrong. */
+export function validateTheme(theme: Omit<Theme, symbol>): void {
+  const { defaultPreference, attribute, cookieName, storageKey, colors, colorScheme, endpoint } = theme;
+  if (parseThemePreference(defaultPreference) === null) {
+    fail(`defaultPreference must be "light", "dark" or "system", not ${JSON.stringify(defaultPreference)}.`);
+  }
+  if (attribute !== "class" && !(/^data-[a-z][a-z0-9-]*$/.test(attribute) && !RESERVED_ATTRIBUTES.has(attribute))) {
+    fail(`attribute must be "class" or a lower-case data attribute such as "data-theme", not ${JSON.stringify(attribute)}.`);
+  }
+  if (typeof cookieName !== "string" || !COOKIE_NAME.test(cookieName)) {
+    fail(`cookieName must be a cookie token (letters, digits and !#$%&'*+-.^_\`|~), not ${JSON.stringify(cookieName)}.`);
+  }
+  if (typeof storageKey !== "string" || storageKey === "") {
+    fail(`storageKey must be a non-empty string, not ${JSON.stringify(storageKey)}.`);
+  }
+  for (const side of ["light", "dark"] as const) {
+    if (typeof colors[side] !== "string" || colors[side].trim() === "") fail(`colors.${side} must be a CSS colour.`);
+  }
+  if (typeof colorScheme !== "boolean") fail(`colorScheme must be true or false.`);
+  if (endpoint !== null && (typeof endpoint !== "string" || !endpoint.startsWith("/") || endpoint.startsWith("//"))) {
+    fail(`endpoint must be a path on this site such as "/theme", or null when there is no server, not ${JSON.stringify(endpoint)}.`);
+  }
+}
+
+function fail(message: string): never {
+  throw new TypeError(`createTheme: ${message}`);
+}
