@@ -1,13 +1,21 @@
 import type { Element, Root } from "hast";
 import { visit } from "unist-util-visit";
+import type { VFile } from "vfile";
 
 export type ResolveUrl = (url: string, kind: "link" | "image") => string | null;
+
+declare module "vfile" {
+  interface DataMap {
+    /** The page's URL resolver, given per file so one processor serves every page. */
+    resolveUrl: ResolveUrl;
+  }
+}
 
 /**
  * Every URL of the page, from Markdown or raw HTML, goes through the site's
  * resolver once: links (`a[href]`) to pages and files, media (`img`,
  * `source`, `video`, `audio`, `srcset` entries, `poster`) to file URLs.
- * The resolver returns null to leave a URL as written.
+ * The resolver (`file.data.resolveUrl`) returns null to leave a URL as written.
  */
 const mediaAttributes: Record<string, string[]> = {
   img: ["src", "srcSet"],
@@ -16,9 +24,10 @@ const mediaAttributes: Record<string, string[]> = {
   audio: ["src"],
 };
 
-export default function rehypeResolveUrls(options: { resolveUrl: ResolveUrl }) {
-  const { resolveUrl } = options;
-  return (tree: Root) => {
+export default function rehypeResolveUrls() {
+  return (tree: Root, file: VFile) => {
+    const resolveUrl = file.data.resolveUrl;
+    if (!resolveUrl) return;
     visit(tree, "element", (node: Element) => {
       if (node.tagName === "a") {
         replace(node, "href", (url) => resolveUrl(url, "link"));

@@ -64,54 +64,51 @@ export type RenderedMarkdown = {
  *    site's resolver, lazy images, code blocks coloured by Shiki with
  *    classes, both themes at once through `light-dark()` in code.css.
  */
-function createProcessor(resolveUrl: ResolveUrl) {
-  return (
-    unified()
-      .use(remarkParse)
-      .use(remarkMkdocsBlocks)
-      .use(remarkContainers)
-      .use(remarkForeignSyntax)
-      .use(remarkGfm)
-      .use(remarkCustomHeadingIds)
-      .use(remarkGithubAlerts)
-      .use(remarkLeadingTitle)
-      .use(remarkFirstParagraph)
-      .use(remarkCodeMeta)
-      // Footnote ids get their prefix from the sanitiser, like every other id.
-      .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: "", handlers: { callout: calloutHandler, tab: tabHandler } })
-      .use(rehypeRaw)
-      .use(rehypeForeignComponents)
-      .use(rehypeSanitize, sanitizeSchema)
-      .use(rehypeHeadingIds)
-      .use(rehypeUserContentAnchors)
-      .use(rehypeCollectHeadings)
-      .use(rehypeAutolinkHeadings, {
-        behavior: "append",
-        properties: { className: ["heading-anchor"], ariaHidden: "true", tabIndex: -1 },
-        content: { type: "text", value: "#" },
-      })
-      .use(rehypeResolveUrls, { resolveUrl })
-      .use(rehypeLazyImages)
-      .use(rehypeCodeBlocks)
-      .use(rehypeShiki, {
-        themes: shikiThemes,
-        // No colour is the default: classes carry both (see shiki-token-classes.ts).
-        defaultColor: false,
-        // Grammars load as fences need them: loading every bundled one up front
-        // took 8.6 s of start-up; this way a page pays only for its languages.
-        lazy: true,
-        langs: [],
-        // An unknown fence language is shown as plain text rather than failing.
-        fallbackLanguage: "text",
-        transformers: [transformerHighlightedLines(), transformerNotationHighlight(), transformerTokenClasses()],
-      })
-      .use(rehypeStringify)
-  );
-}
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkMkdocsBlocks)
+  .use(remarkContainers)
+  .use(remarkForeignSyntax)
+  .use(remarkGfm)
+  .use(remarkCustomHeadingIds)
+  .use(remarkGithubAlerts)
+  .use(remarkLeadingTitle)
+  .use(remarkFirstParagraph)
+  .use(remarkCodeMeta)
+  // Footnote ids get their prefix from the sanitiser, like every other id.
+  .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: "", handlers: { callout: calloutHandler, tab: tabHandler } })
+  .use(rehypeRaw)
+  .use(rehypeForeignComponents)
+  .use(rehypeSanitize, sanitizeSchema)
+  .use(rehypeHeadingIds)
+  .use(rehypeUserContentAnchors)
+  .use(rehypeCollectHeadings)
+  .use(rehypeAutolinkHeadings, {
+    behavior: "append",
+    properties: { className: ["heading-anchor"], ariaHidden: "true", tabIndex: -1 },
+    content: { type: "text", value: "#" },
+  })
+  .use(rehypeResolveUrls)
+  .use(rehypeLazyImages)
+  .use(rehypeCodeBlocks)
+  .use(rehypeShiki, {
+    themes: shikiThemes,
+    // No colour is the default: classes carry both (see shiki-token-classes.ts).
+    defaultColor: false,
+    // Grammars load as fences need them: loading every bundled one up front
+    // took 8.6 s of start-up; this way a page pays only for its languages.
+    lazy: true,
+    langs: [],
+    // An unknown fence language is shown as plain text rather than failing.
+    fallbackLanguage: "text",
+    transformers: [transformerHighlightedLines(), transformerNotationHighlight(), transformerTokenClasses()],
+  })
+  .use(rehypeStringify)
+  .freeze();
 
 export async function renderMarkdown(markdown: string, context: MarkdownContext): Promise<RenderedMarkdown> {
-  const file = new VFile({ path: context.relativePath, value: markdown });
-  const html = String(await createProcessor(context.resolveUrl).process(file));
+  const file = new VFile({ path: context.relativePath, value: markdown, data: { resolveUrl: context.resolveUrl } });
+  const html = String(await processor.process(file));
   return {
     html,
     title: file.data.title ?? null,
