@@ -1,6 +1,15 @@
 import { defineConfig } from "tsup";
+import { minifiedHeadScriptFunctions } from "./scripts/minify-head-script.ts";
 
-export default defineConfig({
+async function headScriptDefines() {
+  const [apply, readCookie] = await minifiedHeadScriptFunctions();
+  return {
+    "globalThis.__THEME_SCRIPT_APPLY__": JSON.stringify(apply),
+    "globalThis.__THEME_SCRIPT_READ_COOKIE__": JSON.stringify(readCookie),
+  };
+}
+
+export default defineConfig(async () => ({
   entry: {
     index: "src/index.ts",
     server: "src/server.ts",
@@ -13,15 +22,17 @@ export default defineConfig({
   // Declarations come from tsc (tsconfig.build.json): tsup's own need the
   // TypeScript JavaScript API, which TypeScript 7 no longer ships.
   dts: false,
-  // Browsers React 19 supports; the head script is sent as written here.
+  // Browsers React 19 supports.
   target: "es2020",
   platform: "neutral",
-  // Minified because the head script is its function's source text: every
-  // byte of it is in every page.
-  minify: true,
+  // Readable: apps minify what they ship, and the head script is minified text already.
+  minify: false,
   sourcemap: true,
   clean: true,
   splitting: true,
   treeshake: true,
   external: ["react", "react-dom", "react-router", "react/jsx-runtime", "#server-side"],
-});
+  // The head script's functions as minified text, not as code that an app's
+  // bundler might print again at any length (see src/head-script.ts).
+  define: await headScriptDefines(),
+}));

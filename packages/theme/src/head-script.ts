@@ -16,7 +16,7 @@ import { COOKIE_ATTRIBUTES, readCookie } from "./theme-cookie.js";
  * Then `<html>` gets the resolved theme, which for "system" only the browser
  * can know, and the theme-color tags are pointed at the right colour.
  */
-const applyThemeBeforePaint = (
+export const applyThemeBeforePaint = (
   read: (header: string, name: string) => string | null,
   cookieName: string,
   storageKey: string,
@@ -59,11 +59,26 @@ const applyThemeBeforePaint = (
 };
 
 /**
+ * The two functions' source text. The build writes them here already
+ * minified (tsup.config.ts), so the script stays small however an app's
+ * bundler prints the package again; tests run the source as it is.
+ */
+type Built = { __THEME_SCRIPT_APPLY__?: string; __THEME_SCRIPT_READ_COOKIE__?: string };
+const functions: readonly [string, string] = [
+  (globalThis as Built).__THEME_SCRIPT_APPLY__ ?? String(applyThemeBeforePaint),
+  (globalThis as Built).__THEME_SCRIPT_READ_COOKIE__ ?? String(readCookie),
+];
+
+/**
  * The head script's source for a configuration. It depends on nothing about
  * the request, so it is the same text on every page: a Content-Security-
  * Policy can allow it by nonce or by its hash.
  */
 export function getThemeScript(theme: Theme): string {
+  return assembleThemeScript(functions, theme);
+}
+
+export function assembleThemeScript([apply, read]: readonly [string, string], theme: Theme): string {
   const args = [
     theme.cookieName,
     theme.storageKey,
@@ -76,5 +91,5 @@ export function getThemeScript(theme: Theme): string {
     // "<" escaped, so no value can close the script element or open a comment in it.
     .map((arg) => JSON.stringify(arg).replaceAll("<", "\\u003c"))
     .join(",");
-  return `(${applyThemeBeforePaint.toString()})(${readCookie.toString()},${args})`;
+  return `(${apply})(${read},${args})`;
 }

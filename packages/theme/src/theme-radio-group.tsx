@@ -31,8 +31,8 @@ export function ThemeRadioGroup({ className, legend = "Theme", labels, submitLab
       <legend>{legend}</legend>
       {themePreferences.map((value) => (
         <label key={value}>
-          <input type="radio" name="theme" value={value} checked={value === preference} onChange={handleChange} />{" "}
-          {labels?.[value] ?? defaultLabels[value]}
+          <input type="radio" name="theme" value={value} checked={value === preference} onChange={handleChange} />
+          <span>{labels?.[value] ?? defaultLabels[value]}</span>
         </label>
       ))}
     </fieldset>

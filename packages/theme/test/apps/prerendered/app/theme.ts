@@ -1,0 +1,3 @@
+import { createTheme } from "react-router-theme";
+
+export const theme = createTheme();
