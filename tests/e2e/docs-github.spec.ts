@@ -27,7 +27,7 @@ test("raw HTML is kept: centred banner, <kbd>, <details>/<summary>, and the text
   await expect(page.locator("main article")).toContainText("Generated archives are readable by any later version.");
 
   await page.goto("/guide/CONTRIBUTING");
-  const details = page.locator("main details");
+  const details = page.locator("main article details");
   await expect(details.locator("summary")).toHaveText("Running the tests locally");
   await details.locator("summary").click();
   await expect(details.getByText("make test")).toBeVisible();

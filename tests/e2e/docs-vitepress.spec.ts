@@ -38,8 +38,9 @@ test("::: containers are callouts with their default or written titles, and ::: 
 test("{#custom-id} gives the heading that id and leaves its text clean; links to it land there", async ({ page }) => {
   await page.goto("/guide/guide/configuration#base-url");
   const heading = page.locator("main h2#base-url");
-  await expect(heading).toHaveText(/^\s*Base URL\s*$/);
-  await expect(page.locator("main h2#title")).toHaveText(/^\s*Title and description\s*$/);
+  await expect(heading).toHaveText(/^\s*Base URL\b/);
+  await expect(page.locator("main h2#title")).toHaveText(/^\s*Title and description\b/);
+  await expect(page.locator("main article h2").filter({ hasText: "{" })).toHaveCount(0);
   await page.goto("/guide/guide/getting-started");
   await page.locator("main article").getByRole("link", { name: "the options" }).click();
   await expect(page).toHaveURL(/\/guide\/guide\/configuration#base-url$/);
