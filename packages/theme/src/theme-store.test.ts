@@ -1,0 +1,199 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTheme, type ThemeOptions } from "./create-theme.js";
+import { getThemeStore } from "./theme-store.js";
+
+/**
+ * The browser around the store, faked: cookie, localStorage, the OS scheme
+ * (with its change event), window events and fetch.
+ */
+function fakeBrowser({ cookie = "", stored = null as string | null, systemDark = false } = {}) {
+  const storage = new Map<string, string>();
+  if (stored !== null) storage.set("theme", stored);
+  const cookieWrites: string[] = [];
+  const query = { matches: systemDark, listeners: new Set<() => void>() };
+  const windowListeners = new Map<string, Set<(event: unknown) => void>>();
+  const root = { attributes: new Map<string, string>() };
+  const fetch = vi.fn(async () => new Response("{}"));
+
+  vi.stubGlobal("document", {
+    get cookie() {
+      return cookie;
+    },
+    set cookie(value: string) {
+      cookieWrites.push(value);
+    },
+    documentElement: {
+      setAttribute: (name: string, value: string) => root.attributes.set(name, value),
+      removeAttribute: (name: string) => root.attributes.delete(name),
+    },
+  });
+  vi.stubGlobal("localStorage", {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => storage.set(key, value),
+  });
+  vi.stubGlobal("matchMedia", () => ({
+    get matches() {
+      return query.matches;
+    },
+    addEventListener: (_type: string, listener: () => void) => query.listeners.add(listener),
+    removeEventListener: (_type: string, listener: () => void) => query.listeners.delete(listener),
+  }));
+  vi.stubGlobal("addEventListener", (type: string, listener: (event: unknown) => void) => {
+    if (!windowListeners.has(type)) windowListeners.set(type, new Set());
+    windowListeners.get(type)!.add(listener);
+  });
+  vi.stubGlobal("removeEventListener", (type: string, listener: (event: unknown) => void) => windowListeners.get(type)?.delete(listener));
+  vi.stubGlobal("location", { protocol: "https:" });
+  vi.stubGlobal("getComputedStyle", () => ({ getPropertyValue: () => "" }));
+  vi.stubGlobal("fetch", fetch);
+
+  return {
+    storage,
+    cookieWrites,
+    fetch,
+    root,
+    setSystemDark(dark: boolean) {
+      query.matches = dark;
+      for (const listener of query.listeners) listener();
+    },
+    dispatch(type: string, event: unknown) {
+      for (const listener of windowListeners.get(type) ?? []) listener(event);
+    },
+    listenerCount: () => query.listeners.size + [...windowListeners.values()].reduce((sum, set) => sum + set.size, 0),
+  };
+}
+
+// A fresh Theme per test: stores are kept per Theme object.
+const storeFor = (options: ThemeOptions = {}) => getThemeStore(createTheme(options));
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("the theme store", () => {
+  it("starts from the cookie, as the head script did", () => {
+    fakeBrowser({ cookie: "theme=dark", stored: "light" });
+    expect(storeFor().getSnapshot()).toEqual({ preference: "dark", resolved: "dark" });
+  });
+
+  it("starts from localStorage when there is no cookie", () => {
+    fakeBrowser({ stored: "light", systemDark: true });
+    expect(storeFor().getSnapshot()).toEqual({ preference: "light", resolved: "light" });
+  });
+
+  it("starts from the default, resolved against the OS, when neither holds a choice", () => {
+    fakeBrowser({ systemDark: true });
+    expect(storeFor().getSnapshot()).toEqual({ preference: "system", resolved: "dark" });
+    expect(storeFor({ defaultPreference: "light" }).getSnapshot()).toEqual({ preference: "light", resolved: "light" });
+  });
+
+  it("gives one stable server snapshot per preference, unresolved for system", () => {
+    const store = storeFor();
+    expect(store.getServerSnapshot("system")).toBe(store.getServerSnapshot("system"));
+    expect(store.getServerSnapshot("system")).toEqual({ preference: "system", resolved: null });
+    expect(store.getServerSnapshot("dark")).toEqual({ preference: "dark", resolved: "dark" });
+  });
+
+  it("applies a choice at once, stores it in both places, and posts it for JSON", () => {
+    const browser = fakeBrowser();
+    const store = storeFor();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.choose("dark", "/app/theme");
+
+    expect(store.getSnapshot()).toEqual({ preference: "dark", resolved: "dark" });
+    expect(listener).toHaveBeenCalledOnce();
+    expect(browser.storage.get("theme")).toBe("dark");
+    expect(browser.cookieWrites).toEqual(["theme=dark; Max-Age=31536000; Path=/; SameSite=Lax; Secure"]);
+    expect(browser.fetch).toHaveBeenCalledOnce();
+    const [url, init] = browser.fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/app/theme");
+    expect(init.method).toBe("POST");
+    expect(init.headers).toEqual({ Accept: "application/json" });
+    expect(String(init.body)).toBe("theme=dark");
+  });
+
+  it("posts nothing when there is no server", () => {
+    const browser = fakeBrowser();
+    storeFor({ endpoint: null }).choose("light", null);
+    expect(browser.fetch).not.toHaveBeenCalled();
+    expect(browser.storage.get("theme")).toBe("light");
+  });
+
+  it("marks <html> as switching for the instant of a change", () => {
+    const browser = fakeBrowser();
+    storeFor().choose("dark", null);
+    expect(browser.root.attributes.has("data-theme-switching")).toBe(true);
+    vi.runAllTimers();
+    expect(browser.root.attributes.has("data-theme-switching")).toBe(false);
+  });
+
+  it("follows the OS in system, and only then", () => {
+    const browser = fakeBrowser({ systemDark: false });
+    const store = storeFor();
+    store.subscribe(() => {});
+    browser.setSystemDark(true);
+    expect(store.getSnapshot()).toEqual({ preference: "system", resolved: "dark" });
+
+    store.choose("light", null);
+    browser.setSystemDark(false);
+    browser.setSystemDark(true);
+    expect(store.getSnapshot()).toEqual({ preference: "light", resolved: "light" });
+  });
+
+  it("follows a choice made in another tab, and ignores other keys and invalid values", () => {
+    const browser = fakeBrowser();
+    const store = storeFor();
+    store.subscribe(() => {});
+    browser.dispatch("storage", { key: "other", newValue: "dark" });
+    browser.dispatch("storage", { key: "theme", newValue: "purple" });
+    expect(store.getSnapshot().preference).toBe("system");
+    browser.dispatch("storage", { key: "theme", newValue: "dark" });
+    expect(store.getSnapshot().preference).toBe("dark");
+  });
+
+  it("reads the preference again when the page comes back from the back/forward cache", () => {
+    const browser = fakeBrowser({ stored: "light" });
+    const store = storeFor();
+    store.subscribe(() => {});
+    expect(store.getSnapshot().preference).toBe("light");
+    // Another tab chose dark while this page sat in the cache, missing the event.
+    browser.storage.set("theme", "dark");
+    browser.dispatch("pageshow", { persisted: false });
+    expect(store.getSnapshot().preference).toBe("light");
+    browser.dispatch("pageshow", { persisted: true });
+    expect(store.getSnapshot().preference).toBe("dark");
+  });
+
+  it("stops listening when the last subscriber leaves", () => {
+    const browser = fakeBrowser();
+    const store = storeFor();
+    const unsubscribeA = store.subscribe(() => {});
+    const unsubscribeB = store.subscribe(() => {});
+    expect(browser.listenerCount()).toBe(3);
+    unsubscribeA();
+    expect(browser.listenerCount()).toBe(3);
+    unsubscribeB();
+    expect(browser.listenerCount()).toBe(0);
+  });
+
+  it("keeps the choice for the page when storage throws", () => {
+    fakeBrowser();
+    vi.stubGlobal("localStorage", {
+      getItem: () => {
+        throw new DOMException("blocked", "SecurityError");
+      },
+      setItem: () => {
+        throw new DOMException("blocked", "SecurityError");
+      },
+    });
+    const store = storeFor();
+    expect(() => store.choose("dark", null)).not.toThrow();
+    expect(store.getSnapshot().preference).toBe("dark");
+  });
+});
