@@ -61,6 +61,9 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
   /** Serves the request from the cache if it can; otherwise hands it on. */
   return async function servePage(request: express.Request, response: express.Response, next: express.NextFunction) {
     if ((request.method !== "GET" && request.method !== "HEAD") || request.url.includes("?")) return next();
+    // The content folder's files are no pages: they need their own conditional
+    // and range answers, and streaming rather than a buffered copy.
+    if (request.path.startsWith("/guide-files/")) return next();
 
     const theme = themeFromCookieHeader(request.headers.cookie);
     const key = `${buildVersion}\n${theme ?? "none"}\n${request.path}`;
