@@ -1,7 +1,6 @@
 import rehypeShiki from "@shikijs/rehype";
 import { transformerNotationHighlight } from "@shikijs/transformers";
 import rehypeAutolinkHeadings from "rehype-autolink-headings";
-import rehypeRaw from "rehype-raw";
 import rehypeSanitize from "rehype-sanitize";
 import rehypeStringify from "rehype-stringify";
 import remarkGfm from "remark-gfm";
@@ -16,6 +15,7 @@ import rehypeCollectHeadings from "./rehype-collect-headings";
 import rehypeForeignComponents from "./rehype-foreign-components";
 import rehypeHeadingIds from "./rehype-heading-ids";
 import rehypeLazyImages from "./rehype-lazy-images";
+import rehypeRawWhenPresent from "./rehype-raw-when-present";
 import rehypeResolveUrls, { type ResolveUrl } from "./rehype-resolve-urls";
 import rehypeUserContentAnchors from "./rehype-user-content-anchors";
 import remarkCodeMeta from "./remark-code-meta";
@@ -77,7 +77,7 @@ const processor = unified()
   .use(remarkCodeMeta)
   // Footnote ids get their prefix from the sanitiser, like every other id.
   .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: "", handlers: { callout: calloutHandler, tab: tabHandler } })
-  .use(rehypeRaw)
+  .use(rehypeRawWhenPresent)
   .use(rehypeForeignComponents)
   .use(rehypeSanitize, sanitizeSchema)
   .use(rehypeHeadingIds)
