@@ -6,6 +6,7 @@ import { useNonce } from "./nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { siteConfig } from "./guide/content-dir.server";
+import { ContentLiveReload } from "./guide/live-reload";
 import { DEFAULT_SITE_NAME, pageTitle } from "./site-title";
 import { themeColors } from "./theme/theme";
 import { readThemeCookie } from "./theme/theme-cookie.server";
@@ -69,7 +70,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <ContentLiveReload />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { GuideContentError, loadGuide, type Guide } from "./guide.server";
+import { buildSearchIndex } from "./search.server";
 
 /**
  * The one guide this server shows, and the site's settings that go with it,
@@ -29,6 +30,8 @@ export type SiteConfig = {
 const ownFolder = isOwnFolder(contentDir);
 const editUrlBase = readEditUrlBase(process.env.EDIT_URL_BASE);
 let current = await loadGuide(contentDir, { sitePaths: SITE_PATHS });
+// Built now rather than on the first search, which would otherwise wait for it.
+buildSearchIndex(current.pages);
 
 export const siteConfig: SiteConfig = { name: siteName(current), editUrlBase, ownFolder };
 
@@ -42,7 +45,9 @@ export function getGuide(): Guide {
  * force. If it does not, the error is thrown and the last good guide stays.
  */
 export async function reloadGuide(): Promise<Guide> {
-  current = await loadGuide(contentDir, { sitePaths: SITE_PATHS });
+  const loaded = await loadGuide(contentDir, { sitePaths: SITE_PATHS });
+  buildSearchIndex(loaded.pages);
+  current = loaded;
   siteConfig.name = siteName(current);
   return current;
 }
