@@ -24,6 +24,7 @@ import remarkCustomHeadingIds from "./remark-custom-heading-ids";
 import remarkFirstParagraph from "./remark-first-paragraph";
 import remarkForeignSyntax from "./remark-foreign-syntax";
 import remarkGithubAlerts from "./remark-github-alerts";
+import remarkHiddenHtml from "./remark-hidden-html";
 import remarkLeadingTitle from "./remark-leading-title";
 import remarkMkdocsBlocks from "./remark-mkdocs-blocks";
 import { sanitizeSchema } from "./sanitize-schema";
@@ -70,6 +71,7 @@ const processor = unified()
   .use(remarkContainers)
   .use(remarkForeignSyntax)
   .use(remarkGfm)
+  .use(remarkHiddenHtml)
   .use(remarkCustomHeadingIds)
   .use(remarkGithubAlerts)
   .use(remarkLeadingTitle)

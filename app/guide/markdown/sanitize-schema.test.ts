@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { render, renderFixture } from "./__fixtures__/read-fixture";
+import { render, renderFixture, textOf } from "./__fixtures__/read-fixture";
 
 describe("raw HTML, sanitised like GitHub", () => {
   it("removes scripts, event handlers, javascript: URLs, frames, styles and forms", async () => {
@@ -38,5 +38,31 @@ describe("raw HTML, sanitised like GitHub", () => {
   it("refuses our own classes' lookalikes only where they could hurt: none carry script", async () => {
     const { html } = await render('<div class="callout callout-tip evil" role="alert" aria-label="x">Spoof</div>');
     expect(html).toBe('<div class="callout callout-tip" aria-label="x">Spoof</div>');
+  });
+
+  describe("nothing written inside an element a reader never sees shows as text", () => {
+    it.each([
+      ["a script in SVG", "<svg><script>alert('svg')</script><text>shown</text></svg>"],
+      ["Markdown inside a script in SVG", "Before <svg><script>*starred* `code` [link](u) **bold**</script></svg> shown"],
+      ["a script in SVG split by blank lines", "<svg>\n<script>\nvar a = 1;\n\nhidden(a)\n\n</script>\n</svg>\n\nshown"],
+      ["a script in MathML", "<math><mtext><script>hidden()</script></mtext><mi>shown</mi></math>"],
+      ["a style in SVG", "<svg><style>.hidden { fill: red }</style><text>shown</text></svg>"],
+      ["a noscript fallback", "<noscript>\n\nhidden fallback\n\n</noscript>\n\nshown"],
+      ["a template", "<template>\n\nhidden template\n\n</template>\n\nshown"],
+      ["noembed, noframes and title", "<noembed>hidden</noembed> <noframes>hidden</noframes> <svg><title>hidden</title></svg> shown"],
+      ["a noscript holding a style", "<noscript><style>hidden{}</style>hidden</noscript> shown"],
+      ["an element in a list item", "- <svg><script>*hidden*</script></svg> shown"],
+    ])("%s", async (_name, markdown) => {
+      const text = textOf((await render(markdown)).html);
+      expect(text).not.toMatch(/hidden|alert|starred|code|link|bold/);
+      expect(text).toContain("shown");
+    });
+
+    it("keeps the text of look-alike elements and of code that only names them", async () => {
+      const text = textOf((await render("<scripted>kept one</scripted> <title-bar>kept two</title-bar> `<script>` kept three `</script>`")).html);
+      expect(text).toContain("kept one");
+      expect(text).toContain("kept two");
+      expect(text).toContain("<script> kept three </script>");
+    });
   });
 });

@@ -9,9 +9,12 @@ import { defaultSchema, type Options as Schema } from "rehype-sanitize";
  *   fence meta on <code>;
  * - <video> and <audio>, which docs embed as raw HTML, with their sources
  *   checked like every `src` (http, https or relative) and never autoplaying.
- * <style> joins <script> in being dropped with its content: CSS text shown
- * as prose is worse than nothing.
+ * <style>, <template>, <title> and the fallbacks of <noscript>, <noembed> and
+ * <noframes> join <script> in being dropped with their content: a reader
+ * never sees it (and CSS or script shown as prose is worse than nothing).
+ * remark-hidden-html.ts removes what Markdown parsed inside them first.
  */
+export const HIDDEN_ELEMENTS = ["script", "style", "template", "noscript", "noembed", "noframes", "title"];
 const defaults = defaultSchema.attributes ?? {};
 const headings = Object.fromEntries(
   ["h1", "h2", "h3", "h4", "h5", "h6"].map((tag) => [tag, [...(defaults[tag] ?? []), "dataHeadingId"]]),
@@ -19,7 +22,7 @@ const headings = Object.fromEntries(
 
 export const sanitizeSchema: Schema = {
   ...defaultSchema,
-  strip: [...(defaultSchema.strip ?? []), "style"],
+  strip: [...(defaultSchema.strip ?? []), ...HIDDEN_ELEMENTS],
   tagNames: [...(defaultSchema.tagNames ?? []), "video", "audio"],
   attributes: {
     ...defaults,
