@@ -20,6 +20,7 @@ export function guidePageData(
   return {
     page: {
       title: page.title,
+      titleId: page.titleId,
       description: page.description,
       html: sendOnce(args, "guide-article", page.html),
       headings: page.headings,

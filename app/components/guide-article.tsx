@@ -10,7 +10,7 @@ export function GuideArticle({ page, previous, next }: GuidePageData) {
   return (
     <>
       <article className="prose guide-article">
-        <h1>{page.title}</h1>
+        <h1 id={page.titleId || undefined}>{page.title}</h1>
         <OnThisPage headings={page.headings} />
         <Prose html={html} sentOnce="guide-article" />
         {page.editUrl && (

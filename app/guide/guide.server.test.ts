@@ -80,6 +80,11 @@ describe("a Docusaurus folder", () => {
     expect(guide.findPage("intro")).toMatchObject({ title: "Welcome aboard", description: "Where everything starts.", order: 1 });
   });
 
+  it("gives each page's <h1> the slug of its title as id, from front matter or the leading heading", () => {
+    expect(guide.findPage("intro")?.titleId).toBe("welcome-aboard");
+    expect(guide.findPage("extras/versioning")?.titleId).toBe("versioning");
+  });
+
   it("orders by sidebar_position, pages with a position before pages without", () => {
     expect(slugs(guide)).toEqual(["intro", "basics/well-done", "basics/make-a-page", "basics/unplaced", "extras/versioning"]);
   });

@@ -108,8 +108,10 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
     const file = path.join(root, relativePath);
     const broken: BrokenLink[] = [];
     brokenByPage.set(relativePath, broken);
+    const fallbackTitle = readableName(path.basename(slot.isIndex ? (slot.folder === "" ? root : slot.folder) : relativePath));
     const rendered = await renderMarkdown(slot.content, {
       relativePath,
+      title: (leading) => slot.meta.title ?? leading ?? fallbackTitle,
       resolveUrl(url, kind) {
         const resolution = resolveContentUrl(targets, relativePath, url, kind);
         if (resolution && "missing" in resolution) broken.push({ from: relativePath, href: url });
@@ -118,7 +120,6 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
     }).catch((error: unknown) => {
       throw new GuideContentError(`${file}: could not be rendered: ${(error as Error).message}`, file);
     });
-    const fallbackTitle = readableName(path.basename(slot.isIndex ? (slot.folder === "" ? root : slot.folder) : relativePath));
     const firstParagraph = rendered.firstParagraph ? shortenDescription(rendered.firstParagraph) : "";
     const page: GuidePage = {
       file,
@@ -126,6 +127,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       slug: slot.slug,
       url: slot.url,
       title: slot.meta.title ?? rendered.title ?? fallbackTitle,
+      titleId: rendered.titleId ?? "",
       description: slot.meta.description ?? firstParagraph,
       order: slot.meta.order ?? listing.bookOrder.get(relativePath) ?? null,
       html: rendered.html,

@@ -22,6 +22,8 @@ export type GuidePage = {
   /** "/guide/setup/install"; "/guide" for the top-level index.md. */
   url: string;
   title: string;
+  /** The id of the page's <h1>: the title's slug, unique among the article's ids (so `page#title-slug` reaches the top). */
+  titleId: string;
   description: string;
   /** From front matter (order, sidebar_position, nav_order, weight, sidebar.order), else mdBook's SUMMARY.md; null when none is given. */
   order: number | null;

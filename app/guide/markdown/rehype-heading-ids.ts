@@ -2,6 +2,7 @@ import { slug } from "github-slugger";
 import type { Element, Root } from "hast";
 import { toString } from "hast-util-to-string";
 import { visit } from "unist-util-visit";
+import type { VFile } from "vfile";
 
 /**
  * Heading ids, set after sanitising so that they are the ids authors link to:
@@ -38,23 +39,55 @@ export function isSafeCustomId(id: string): boolean {
   return safeCustomId.test(id) && cannotShadow(id);
 }
 
+declare module "vfile" {
+  interface DataMap {
+    /**
+     * The page's title when it is not the document's own leading heading
+     * (front matter, the file name), given the leading heading's text.
+     */
+    pageTitle: (leading: string | null) => string | null;
+    /** The id for the page's <h1>, unique among the article's ids. */
+    titleId: string | null;
+  }
+}
+
+/** A GitHub-style slug of a heading's text that cannot shadow a global the page's scripts use. */
+export function headingSlug(text: string): string {
+  const slugged = slug(text) || "section";
+  return cannotShadow(slugged) ? slugged : `section-${slugged}`;
+}
+
+/**
+ * The page's <h1> (rendered by the layout from the title) gets an id too.
+ * When it is the document's own leading heading, its slug is taken first,
+ * as on GitHub, so a later heading of the same text gets "-1" there as
+ * here. A title from elsewhere gives way: it takes the next free id once
+ * the article's headings have theirs, so no link an author wrote changes.
+ */
 export default function rehypeHeadingIds() {
-  return (tree: Root) => {
+  return (tree: Root, file: VFile) => {
     const taken = new Set<string>();
+    const unique = (wanted: string) => {
+      let id = wanted;
+      for (let count = 1; taken.has(id); count++) id = `${wanted}-${count}`;
+      taken.add(id);
+      return id;
+    };
     visit(tree, "element", (node: Element) => {
       if (typeof node.properties.id === "string") taken.add(node.properties.id);
     });
+    const leading = file.data.title ?? null;
+    const title = file.data.pageTitle ? file.data.pageTitle(leading) : leading;
+    const ownHeading = title !== null && title === leading;
+    let titleId = ownHeading ? unique(headingSlug(title)) : null;
     visit(tree, "element", (node: Element) => {
       if (!/^h[1-6]$/.test(node.tagName)) return;
       const custom = node.properties.dataHeadingId;
       delete node.properties.dataHeadingId;
       if (typeof node.properties.id === "string") return;
-      const text = slug(toString(node)) || "section";
-      const wanted = typeof custom === "string" && isSafeCustomId(custom) ? custom : cannotShadow(text) ? text : `section-${text}`;
-      let id = wanted;
-      for (let count = 1; taken.has(id); count++) id = `${wanted}-${count}`;
-      taken.add(id);
-      node.properties.id = id;
+      node.properties.id = unique(typeof custom === "string" && isSafeCustomId(custom) ? custom : headingSlug(toString(node)));
     });
+    if (title !== null && !ownHeading) titleId = unique(headingSlug(title));
+    file.data.titleId = titleId;
   };
 }

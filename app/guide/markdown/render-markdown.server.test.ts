@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { render, renderFixture, textOf } from "./__fixtures__/read-fixture";
+import { renderMarkdown } from "./render-markdown.server";
 
 const conventions = ["github.md", "vitepress.md", "docusaurus.md", "starlight.md", "mkdocs.md", "mdbook.md", "code-fences.md"];
 
@@ -34,6 +35,90 @@ describe("renderMarkdown", () => {
     const result = await render("## Section\n\nBody.");
     expect(result.title).toBeNull();
     expect(result.html).toContain('<h2 id="section">');
+  });
+
+  describe("a README's leading raw HTML <h1>", () => {
+    it("is the title and is left out of the html, like a leading # heading", async () => {
+      const result = await render('<h1 align="center">Project  <em>Name</em></h1>\n\nBody.');
+      expect(result.title).toBe("Project Name");
+      expect(result.html).not.toContain("<h1");
+      expect(result.html).toContain("<p>Body.</p>");
+    });
+
+    it("is found after a centred logo paragraph and a row of badges, which stay", async () => {
+      const result = await render(
+        '<p align="center"><img src="logo.png" alt="Logo" width="120"></p>\n<h1 align="center">Project</h1>\n\n[![build](https://ci.example/b.svg)](https://ci.example)\n\n## Install',
+      );
+      expect(result.title).toBe("Project");
+      expect(result.html).not.toContain("<h1");
+      expect(result.html).toContain('<img src="logo.png" alt="Logo" width="120"');
+      expect(result.html).toContain("https://ci.example/b.svg");
+    });
+
+    it("is found after a markdown badge row and a <picture>, and as a # heading after them", async () => {
+      const badges = "[![a](a.svg)](https://a.example) [![b](b.svg)](https://b.example)";
+      expect((await render(`${badges}\n\n<h1>Raw title</h1>\n\nText.`)).title).toBe("Raw title");
+      const picture = '<picture><source srcset="logo.webp" type="image/webp"><img src="logo.png" alt="Logo"></picture>';
+      const result = await render(`${picture}\n\n# Markdown title\n\nText.`);
+      expect(result.title).toBe("Markdown title");
+      expect(result.html).not.toContain("<h1");
+      expect(result.html).toContain("<picture>");
+    });
+
+    it("is found inside a leading <div align=\"center\">, whose other content stays", async () => {
+      const result = await render('<div align="center">\n<img src="logo.png" alt="Logo">\n<h1>Project</h1>\n<p>The tagline.</p>\n</div>\n\nBody.');
+      expect(result.title).toBe("Project");
+      expect(result.html).not.toContain("<h1");
+      expect(result.html).toMatch(/<div align="center">[\s\S]*<img src="logo.png"[\s\S]*The tagline\.[\s\S]*<\/div>/);
+    });
+
+    it("keeps a logo written inside the <h1> as a picture, and takes its alt when the <h1> has no text", async () => {
+      const withName = await render('<h1 align="center"><img src="logo.svg" alt="Logo" width="200"><br>Project</h1>\n\nBody.');
+      expect(withName.title).toBe("Project");
+      expect(withName.html).toMatch(/^<p align="center"><img src="logo.svg" alt="Logo" width="200"[^>]*><\/p>/);
+      const logoOnly = await render('<h1><a href="https://project.example"><img src="logo.svg" alt="Project"></a></h1>\n\nBody.');
+      expect(logoOnly.title).toBe("Project");
+      expect(logoOnly.html).toContain('<a href="https://project.example"><img src="logo.svg" alt="Project"');
+      expect(logoOnly.html).not.toContain("<h1");
+    });
+
+    it("stays where it is after text, and when a # heading already gave the title", async () => {
+      const late = await render('Intro.\n\n<h1 align="center">Later</h1>');
+      expect(late.title).toBeNull();
+      expect(late.html).toContain("<h1");
+      const second = await render('# First\n\n<h1 align="center">Second</h1>');
+      expect(second.title).toBe("First");
+      expect(second.html).toContain(">Second<");
+    });
+  });
+
+  describe("the id of the page's <h1>", () => {
+    it("is the slug of the leading heading, taken first as on GitHub, so a later heading of the same text gets -1", async () => {
+      const result = await render("# Quick start\n\n## Quick start\n\n## Other");
+      expect(result.titleId).toBe("quick-start");
+      expect(result.headings.map((heading) => heading.id)).toEqual(["quick-start-1", "other"]);
+      expect((await render('<h1 align="center">Tide Water</h1>')).titleId).toBe("tide-water");
+    });
+
+    it("gives way to the article's ids when the title comes from elsewhere", async () => {
+      const result = await renderMarkdown("## Installation\n\n<a id=\"installation-1\"></a>\n\nText.", {
+        relativePath: "page.md",
+        resolveUrl: () => null,
+        title: (leading) => leading ?? "Installation",
+      });
+      expect(result.title).toBeNull();
+      expect(result.headings[0]?.id).toBe("installation");
+      expect(result.titleId).toBe("installation-1");
+    });
+
+    it("follows a front matter title that differs from the leading heading, and cannot shadow the page's globals", async () => {
+      const options = { relativePath: "page.md", resolveUrl: () => null };
+      const renamed = await renderMarkdown("# Old name\n\n## Old name", { ...options, title: () => "New name" });
+      expect(renamed.titleId).toBe("new-name");
+      expect(renamed.headings[0]?.id).toBe("old-name");
+      expect((await renderMarkdown("Text.", { ...options, title: () => "__proto__" })).titleId).toBe("section-__proto__");
+      expect((await render("Text.")).titleId).toBeNull();
+    });
   });
 
   it("gives the first top-level paragraph as plain text, whitespace collapsed", async () => {

@@ -15,6 +15,7 @@ import rehypeCollectHeadings from "./rehype-collect-headings";
 import rehypeForeignComponents from "./rehype-foreign-components";
 import rehypeHeadingIds from "./rehype-heading-ids";
 import rehypeLazyImages from "./rehype-lazy-images";
+import rehypeLeadingTitle from "./rehype-leading-title";
 import rehypeRawWhenPresent from "./rehype-raw-when-present";
 import rehypeResolveUrls, { type ResolveUrl } from "./rehype-resolve-urls";
 import rehypeUserContentAnchors from "./rehype-user-content-anchors";
@@ -37,12 +38,21 @@ export type MarkdownContext = {
   relativePath: string;
   /** A URL to write instead of `url`, or null to leave it as written. */
   resolveUrl: ResolveUrl;
+  /**
+   * The page's title, given the text of the document's leading heading (null
+   * when it has none): front matter or the file name may name it instead.
+   * Without it, the leading heading is the title. Its id is chosen with the
+   * article's heading ids, so the two never clash.
+   */
+  title?: (leading: string | null) => string | null;
 };
 
 export type RenderedMarkdown = {
   html: string;
-  /** Text of a leading `# Heading`, which is then not in `html`. */
+  /** Text of a leading `# Heading` or raw HTML <h1>, which is then not in `html`. */
   title: string | null;
+  /** The id for the page's <h1>: the slug of its title, unique among the ids in `html`; null without a title. */
+  titleId: string | null;
   /** Plain text of the first top-level paragraph, whitespace collapsed. */
   firstParagraph: string | null;
   /** The page's h2 and h3, in document order. */
@@ -56,11 +66,13 @@ export type RenderedMarkdown = {
  *
  * 1. Syntax of other tools is recognised in the Markdown: MkDocs' indented
  *    blocks and `:::` containers (before parsing, as lines), MDX/Vue leftovers,
- *    `{#id}` on headings, GitHub alerts; the leading `# Title` is taken out.
+ *    `{#id}` on headings, GitHub alerts; the content of hidden raw HTML
+ *    elements; the leading `# Title` is taken out.
  * 2. Raw HTML is parsed (as on GitHub), other tools' components are mapped,
  *    and everything is sanitised with GitHub's rules. Nothing from the
  *    document reaches the page without passing the sanitiser; the plugins
- *    after it only add this site's own markup.
+ *    after it only add this site's own markup (or take out a leading raw
+ *    HTML <h1>, which becomes the title).
  * 3. Heading ids (unprefixed, so author anchors work), URLs through the
  *    site's resolver, lazy images, code blocks coloured by Shiki with
  *    classes, both themes at once through `light-dark()` in code.css.
@@ -82,6 +94,7 @@ const processor = unified()
   .use(rehypeRawWhenPresent)
   .use(rehypeForeignComponents)
   .use(rehypeSanitize, sanitizeSchema)
+  .use(rehypeLeadingTitle)
   .use(rehypeHeadingIds)
   .use(rehypeUserContentAnchors)
   .use(rehypeCollectHeadings)
@@ -109,11 +122,12 @@ const processor = unified()
   .freeze();
 
 export async function renderMarkdown(markdown: string, context: MarkdownContext): Promise<RenderedMarkdown> {
-  const file = new VFile({ path: context.relativePath, value: markdown, data: { resolveUrl: context.resolveUrl } });
+  const file = new VFile({ path: context.relativePath, value: markdown, data: { resolveUrl: context.resolveUrl, ...(context.title && { pageTitle: context.title }) } });
   const html = String(await processor.process(file));
   return {
     html,
     title: file.data.title ?? null,
+    titleId: file.data.titleId ?? null,
     firstParagraph: file.data.firstParagraph ?? null,
     headings: file.data.headings ?? [],
   };
