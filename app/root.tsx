@@ -1,5 +1,7 @@
 import interLatinUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { ThemeHead, ThemeHtml } from "react-router-theme";
+import { getThemePreference } from "react-router-theme/server";
 import type { Route } from "./+types/root";
 import stylesheetUrl from "./app.css?url";
 import { useNonce } from "./nonce";
@@ -8,10 +10,7 @@ import { SiteHeader } from "./components/site-header";
 import { siteConfig } from "./guide/content-dir.server";
 import { ContentLiveReload } from "./guide/live-reload";
 import { DEFAULT_SITE_NAME, pageTitle } from "./site-title";
-import { themeColors } from "./theme/theme";
-import { readThemeCookie } from "./theme/theme-cookie.server";
-import { ThemeHeadScript } from "./theme/theme-head-script";
-import { useTheme } from "./theme/use-theme";
+import { theme } from "./theme/theme";
 
 export const links: Route.LinksFunction = () => [
   // Only the Latin file: other subsets load by unicode-range if a page needs them.
@@ -21,35 +20,23 @@ export const links: Route.LinksFunction = () => [
 
 export function loader({ request }: Route.LoaderArgs) {
   // siteName: every route's <title> ends with it (site-title.ts).
-  return { theme: readThemeCookie(request), siteName: siteConfig.name, ownFolder: siteConfig.ownFolder };
+  return { theme: getThemePreference(request, theme), siteName: siteConfig.name, ownFolder: siteConfig.ownFolder };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const cookiePreference = useRouteLoaderData<typeof loader>("root")?.theme ?? null;
-  const { preference, resolved } = useTheme();
+  const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
 
   return (
-    // suppressHydrationWarning: the head script may add the resolved class to
-    // <html> (and, when only localStorage held the choice, fix the preference)
-    // before React hydrates. Nothing else in the tree opts out.
-    <html lang="en" className={resolved ?? undefined} data-theme-preference={preference} suppressHydrationWarning>
+    <ThemeHtml theme={theme} preference={data?.theme} lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {resolved && preference !== "system" ? (
-          <meta name="theme-color" content={themeColors[resolved]} />
-        ) : (
-          <>
-            <meta name="theme-color" media="(prefers-color-scheme: light)" content={themeColors.light} />
-            <meta name="theme-color" media="(prefers-color-scheme: dark)" content={themeColors.dark} />
-          </>
-        )}
         {/* With a precedence React sends the stylesheet first in <head>, ahead
             of the font and module preloads, so the one render-blocking
             request is never queued behind them. */}
         <link rel="stylesheet" href={stylesheetUrl} precedence="default" />
-        <ThemeHeadScript cookiePreference={cookiePreference} />
+        <ThemeHead nonce={nonce} />
         <Meta />
         <Links nonce={nonce} />
       </head>
@@ -65,7 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
-    </html>
+    </ThemeHtml>
   );
 }
 

@@ -17,8 +17,10 @@
 import zlib from "node:zlib";
 import type express from "express";
 import type { RequestHandler } from "react-router";
+import type { ThemePreference } from "react-router-theme";
+import { getThemePreference } from "react-router-theme/server";
 import { contentSecurityPolicy, createNonce } from "../app/security/content-security-policy.server.ts";
-import { themeFromCookieHeader } from "../app/theme/theme-cookie.server.ts";
+import { theme } from "../app/theme/theme.ts";
 import { prepareStitchedGzip, stitchGzip, type StitchedGzip } from "./stitched-gzip.ts";
 
 type CachedPage = {
@@ -65,8 +67,8 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
     // and range answers, and streaming rather than a buffered copy.
     if (request.path.startsWith("/guide-files/")) return next();
 
-    const theme = themeFromCookieHeader(request.headers.cookie);
-    const key = `${buildVersion}\n${theme ?? "none"}\n${request.path}`;
+    const preference = themePreferenceOf(request);
+    const key = `${buildVersion}\n${preference ?? "none"}\n${request.path}`;
 
     let page = pages.get(key);
     if (!page) {
@@ -75,7 +77,7 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
       const first = !pending;
       if (!pending) {
         const url = new URL(request.originalUrl, `${request.protocol}://${request.get("host") ?? "localhost"}`);
-        pending = render(url, theme ? `theme=${theme}` : undefined).finally(() => rendering.delete(key));
+        pending = render(url, preference ? `${theme.cookieName}=${preference}` : undefined).finally(() => rendering.delete(key));
         rendering.set(key, pending);
       }
       let rendered: Rendered;
@@ -110,6 +112,18 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
     response.setHeader("Content-Length", body.length);
     response.status(200).end(request.method === "HEAD" ? undefined : body);
   };
+}
+
+/**
+ * The theme the page would be rendered in, read exactly as the root loader
+ * reads it. The package reads it from a fetch Request only, and making one
+ * costs more than serving the page, so it is made only when the Cookie header
+ * can hold the theme cookie at all.
+ */
+function themePreferenceOf(request: express.Request): ThemePreference | null {
+  const cookie = request.headers.cookie;
+  if (!cookie?.includes(theme.cookieName)) return null;
+  return getThemePreference(new Request("http://localhost/", { headers: { Cookie: cookie } }), theme);
 }
 
 async function sendResponse(request: express.Request, response: express.Response, answer: Response) {

@@ -1,7 +1,6 @@
+import { ThemeRadioGroup, themePreferences, useTheme, type ResolvedTheme, type ThemePreference } from "react-router-theme";
 import type { Route } from "./+types/appearance";
-import { parseThemePreference, themeLabels, themePreferences, type ThemePreference } from "../theme/theme";
-import { chooseTheme } from "../theme/theme-store";
-import { useTheme } from "../theme/use-theme";
+import { themeLabels } from "../theme/theme";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Appearance · Themed Guide" },
@@ -14,18 +13,20 @@ const descriptions: Record<ThemePreference, string> = {
   system: "Follows your device's setting, and changes when it changes.",
 };
 
+/** Each option: a picture of the site in that mode, its name, and what it does. */
+const optionLabels = Object.fromEntries(
+  themePreferences.map((value) => [
+    value,
+    <>
+      <ThemePreview preference={value} />
+      <span className="theme-option-name">{themeLabels[value]}</span>
+      <span className="theme-option-description">{descriptions[value]}</span>
+    </>,
+  ]),
+) as Record<ThemePreference, React.ReactNode>;
+
 export default function Appearance() {
   const { preference, resolved } = useTheme();
-
-  function handleChange(event: React.ChangeEvent<HTMLInputElement>) {
-    const chosen = parseThemePreference(event.currentTarget.value);
-    if (chosen) chooseTheme(chosen);
-  }
-
-  // With JavaScript the radios apply the theme as they change, so saving is redundant.
-  function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-  }
 
   return (
     <article className="prose appearance">
@@ -33,32 +34,8 @@ export default function Appearance() {
       <p className="current-theme" aria-live="polite">
         Current theme: <CurrentTheme preference={preference} resolved={resolved} />
       </p>
-      <form method="post" action="/theme" onSubmit={handleSubmit}>
-        <input type="hidden" name="redirectTo" value="/appearance" />
-        <fieldset className="theme-options">
-          <legend>Theme</legend>
-          {themePreferences.map((value) => (
-            <label key={value} className="theme-option">
-              <input
-                type="radio"
-                name="theme"
-                value={value}
-                checked={value === preference}
-                onChange={handleChange}
-                aria-describedby={`theme-${value}-description`}
-              />
-              <ThemePreview preference={value} />
-              <span className="theme-option-name">{themeLabels[value]}</span>
-              <span className="theme-option-description" id={`theme-${value}-description`}>
-                {descriptions[value]}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <button type="submit" className="button save-theme">
-          Save
-        </button>
-      </form>
+      {/* Without JavaScript, Save posts the form; with it, each radio applies at once. */}
+      <ThemeRadioGroup className="theme-options" labels={optionLabels} />
     </article>
   );
 }
@@ -68,7 +45,7 @@ export default function Appearance() {
  * server, or with JavaScript off) both words are sent and the stylesheet
  * shows the one that matches the scheme in force.
  */
-function CurrentTheme({ preference, resolved }: { preference: ThemePreference; resolved: "light" | "dark" | null }) {
+function CurrentTheme({ preference, resolved }: { preference: ThemePreference; resolved: ResolvedTheme | null }) {
   if (preference !== "system") return <strong>{themeLabels[preference]}</strong>;
   return (
     <>

@@ -1,4 +1,4 @@
-import type { ThemePreference } from "./theme";
+import type { ThemePreference } from "react-router-theme";
 
 const paths: Record<ThemePreference, React.ReactNode> = {
   light: (

@@ -1,37 +1,27 @@
+import { createTheme, type ThemePreference } from "react-router-theme";
+
 /**
- * The theme preference: what a visitor chose. Shared by the server, the
- * client and the inline head script, so every place agrees on what is valid.
+ * The site's theme, for the server, the browser and the production server's
+ * page cache alike. Every option is spelt out, the package's defaults
+ * included, so that a new default in the package cannot change what
+ * returning visitors have stored or what the page looks like.
+ *
+ * colorScheme is off because app.css already pins `color-scheme` from the
+ * class on <html>, and so <html> needs no style attribute, whatever the
+ * Content-Security-Policy says about those.
  */
-export const themePreferences = ["light", "dark", "system"] as const;
+export const theme = createTheme({
+  defaultPreference: "system",
+  attribute: "class",
+  cookieName: "theme",
+  storageKey: "theme",
+  // Browser chrome colours; they match `--surface` in app.css.
+  colors: { light: "#ffffff", dark: "#0f1115" },
+  colorScheme: false,
+  endpoint: "/theme",
+});
 
-export type ThemePreference = (typeof themePreferences)[number];
-
-/** What the page actually shows: a preference with "system" resolved. */
-export type ResolvedTheme = "light" | "dark";
-
-/** The cookie and the localStorage key hold the same value under this name. */
-export const THEME_STORAGE_KEY = "theme";
-
-export const THEME_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
-
-/** Browser chrome colours for `<meta name="theme-color">`; they match `--surface` in app.css. */
-export const themeColors: Record<ResolvedTheme, string> = {
-  light: "#ffffff",
-  dark: "#0f1115",
-};
-
-/** Exact match only: "DARK", " dark" or an array are not preferences. */
-export function parseThemePreference(value: unknown): ThemePreference | null {
-  return typeof value === "string" && (themePreferences as readonly string[]).includes(value)
-    ? (value as ThemePreference)
-    : null;
-}
-
-export function resolveTheme(preference: ThemePreference, systemPrefersDark: boolean): ResolvedTheme {
-  if (preference === "system") return systemPrefersDark ? "dark" : "light";
-  return preference;
-}
-
+/** The site's words for each preference. */
 export const themeLabels: Record<ThemePreference, string> = {
   light: "Light",
   dark: "Dark",
