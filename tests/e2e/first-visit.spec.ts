@@ -26,8 +26,8 @@ for (const path of PAGES) {
     );
     // The theme script in <head>; React Router's inline context script at the
     // end of <body> runs after the content is parsed and blocks nothing.
-    expect(blocking.filter((tag) => !/id="theme-script"/.test(tag) && html.indexOf(tag) < html.indexOf("<body"))).toEqual([]);
-    expect(blocking.filter((tag) => /id="theme-script"/.test(tag))).toHaveLength(1);
+    expect(blocking.filter((tag) => !/id="react-router-theme"/.test(tag) && html.indexOf(tag) < html.indexOf("<body"))).toEqual([]);
+    expect(blocking.filter((tag) => /id="react-router-theme"/.test(tag))).toHaveLength(1);
     expect(blocking.filter((tag) => /\bsrc=/.test(tag)), "blocking external scripts").toEqual([]);
   });
 }

@@ -96,6 +96,12 @@ const themeColorTags = (page: Page) =>
 
 const opposite = (theme: Scheme): Scheme => (theme === "light" ? "dark" : "light");
 
+/** The tags for an explicit choice: both colours, only the chosen one in force. */
+const explicitThemeColorTags = (theme: Scheme) => [
+  { media: theme === "light" ? "all" : "not all", content: THEME_COLOR.light },
+  { media: theme === "dark" ? "all" : "not all", content: THEME_COLOR.dark },
+];
+
 for (const themeCase of cases) {
   test(`first paint is right: ${describeCase(themeCase)}`, async ({ newContext, baseURL }) => {
     const want = expected(themeCase);
@@ -114,12 +120,14 @@ for (const themeCase of cases) {
       else await expect(page.locator("html")).toHaveClass(want.preference);
       await expect(page.locator("html")).toHaveCSS("color-scheme", want.preference === "system" ? "light dark" : want.preference);
       const metas = page.locator('meta[name="theme-color"]');
+      await expect(metas).toHaveCount(2);
       if (want.preference === "system") {
-        await expect(metas).toHaveCount(2);
         await expect(metas.first()).toHaveAttribute("media", "(prefers-color-scheme: light)");
       } else {
-        await expect(metas).toHaveCount(1);
-        await expect(metas).toHaveAttribute("content", THEME_COLOR[want.theme]);
+        for (const [index, { media, content }] of explicitThemeColorTags(want.theme).entries()) {
+          await expect(metas.nth(index)).toHaveAttribute("content", content);
+          await expect(metas.nth(index)).toHaveAttribute("media", media);
+        }
       }
       await expect(page.getByRole("button", { name: `${want.preference[0]!.toUpperCase()}${want.preference.slice(1)} theme` })).toHaveAttribute(
         "aria-pressed",
@@ -160,7 +168,7 @@ for (const themeCase of cases) {
             { media: "(prefers-color-scheme: light)", content: THEME_COLOR.light },
             { media: "(prefers-color-scheme: dark)", content: THEME_COLOR.dark },
           ]
-        : [{ media: "", content: THEME_COLOR[want.theme] }],
+        : explicitThemeColorTags(want.theme),
     );
     const pressed = page.getByRole("group", { name: "Theme" }).getByRole("button", { pressed: true });
     await expect(pressed).toHaveCount(1);
@@ -173,10 +181,10 @@ for (const themeCase of cases) {
       expect(stored.cookie).toBe(`theme=${want.preference}`);
     }
 
-    // Switching afterwards leaves exactly one tag, in the new theme's colour.
+    // Switching afterwards leaves the same two tags, the new theme's colour in force.
     const other = opposite(want.theme);
     await page.getByRole("button", { name: `${other === "light" ? "Light" : "Dark"} theme` }).click();
     await expect(page.locator("html")).toHaveClass(other);
-    await expect.poll(() => themeColorTags(page)).toEqual([{ media: "", content: THEME_COLOR[other] }]);
+    await expect.poll(() => themeColorTags(page)).toEqual(explicitThemeColorTags(other));
   });
 }

@@ -290,7 +290,11 @@ test.describe("a page requested with a theme cookie that makes no sense", () => 
     const html = await response.text();
     expect(htmlTag(html)).toMatch(/\sclass="dark"/);
     expect(htmlTag(html)).toContain('data-theme-preference="dark"');
-    expect(themeColorMetas(html)).toEqual(['<meta name="theme-color" content="#0f1115"/>']);
+    // Both colours are always sent; the media says which one is in force.
+    expect(themeColorMetas(html)).toEqual([
+      '<meta name="theme-color" content="#ffffff" media="not all"/>',
+      '<meta name="theme-color" content="#0f1115" media="all"/>',
+    ]);
   });
 });
 

@@ -538,7 +538,7 @@ test.describe("the theme script and the Content-Security-Policy", () => {
     const nonce = scriptSrc!.match(/'nonce-([^']+)'/)?.[1];
     expect(nonce).toBeTruthy();
 
-    const script = page.locator("script#theme-script");
+    const script = page.locator("script#react-router-theme");
     expect(await script.evaluate((element: HTMLScriptElement) => element.nonce)).toBe(nonce);
 
     await waitForHydration(page);
@@ -555,6 +555,6 @@ test.describe("the theme script and the Content-Security-Policy", () => {
     const nextNonce = again.headers()["content-security-policy"]?.match(/'nonce-([^']+)'/)?.[1];
     expect(nextNonce).toBeTruthy();
     expect(nextNonce).not.toBe(nonce);
-    expect(await again.text()).toContain(`<script id="theme-script" nonce="${nextNonce}">`);
+    expect(await again.text()).toContain(`<script id="react-router-theme" nonce="${nextNonce}">`);
   });
 });
