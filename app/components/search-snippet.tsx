@@ -8,12 +8,20 @@ export function SearchSnippet({ parts }: { parts: ReadonlyArray<{ text: string; 
   return parts.map((part, index) => (part.match ? <mark key={index}>{part.text}</mark> : <Fragment key={index}>{part.text}</Fragment>));
 }
 
-/** "Themes › Where the preference is kept"; the separator is drawn by CSS and not read aloud. */
+/**
+ * "Themes › Where the preference is kept"; the separator is drawn by CSS and
+ * not read aloud, and the space keeps the two names apart when they are.
+ */
 export function SearchResultTitle({ pageTitle, sectionTitle }: { pageTitle: string; sectionTitle: string | null }) {
   return (
     <>
       <span className="search-result-page">{pageTitle}</span>
-      {sectionTitle && <span className="search-result-section">{sectionTitle}</span>}
+      {sectionTitle && (
+        <>
+          {" "}
+          <span className="search-result-section">{sectionTitle}</span>
+        </>
+      )}
     </>
   );
 }

@@ -49,8 +49,12 @@ export default function GuideLayout({ loaderData }: Route.ComponentProps) {
 function revealCurrentPage(sidebar: HTMLElement) {
   const link = sidebar.querySelector('[aria-current="page"]');
   if (!link || sidebar.scrollHeight <= sidebar.clientHeight) return;
+  // The part of the sidebar in the window: before the page scrolls, the
+  // header above it pushes its lower end out of sight.
   const box = sidebar.getBoundingClientRect();
+  const top = Math.max(box.top, 0);
+  const bottom = Math.min(box.bottom, window.innerHeight);
   const target = link.getBoundingClientRect();
-  if (target.top >= box.top && target.bottom <= box.bottom) return;
-  sidebar.scrollTop += target.top - box.top - (box.height - target.height) / 2;
+  if (target.top >= top && target.bottom <= bottom) return;
+  sidebar.scrollTop += target.top - top - (bottom - top - target.height) / 2;
 }

@@ -1,0 +1,322 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, waitForHydration, type BrowserContext, type Page } from "./fixtures";
+
+/**
+ * Search over the built-in guide: the header's form and the results page
+ * without JavaScript; results as you type, the keyboard and the shortcuts
+ * with it; hostile queries; a phone's width; and axe on what it shows.
+ */
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** The header's field: a search box without JavaScript, a combobox with it. */
+const searchField = (page: Page) => page.getByRole("search").getByLabel("Search", { exact: true });
+
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")} — ${node.failureSummary?.split("\n").join(" ")}`),
+  );
+}
+
+async function setThemeCookie(context: BrowserContext, theme: "light" | "dark", baseURL: string) {
+  await context.addCookies([{ name: "theme", value: theme, url: baseURL }]);
+}
+
+/** Marks the current document, so a test can tell a client-side navigation from a page load. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => document.documentElement.setAttribute("data-search-test", "same document"));
+}
+const sameDocument = (page: Page) => page.evaluate(() => document.documentElement.getAttribute("data-search-test") === "same document");
+
+test.describe("without JavaScript", () => {
+  test("the header's form leads to a results page whose links open the matching section", async ({ newContext }) => {
+    const page = await (await newContext({ javaScriptEnabled: false })).newPage();
+    await page.goto("/guide");
+    const field = searchField(page);
+    await expect(field).toHaveRole("searchbox");
+    await field.fill("localStorage");
+    await field.press("Enter");
+
+    await expect(page).toHaveURL("/search?q=localStorage");
+    await expect(page).toHaveTitle("Search: localStorage · Themed Guide");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “localStorage”");
+    await expect(searchField(page)).toHaveValue("localStorage");
+    const results = page.getByRole("main").getByRole("listitem");
+    expect(await results.count()).toBeGreaterThan(1);
+    await expect(page.getByText(/^\d+ results$/)).toHaveText(`${await results.count()} results`);
+    await expect(results.locator("mark").first()).toHaveText(/^localstorage$/i);
+
+    const link = page.getByRole("main").getByRole("link", { name: "Themes Where the preference is kept" });
+    await expect(link).toHaveAttribute("href", "/guide/themes#where-the-preference-is-kept");
+    await link.click();
+    await expect(page).toHaveURL("/guide/themes#where-the-preference-is-kept");
+    await expect(page.getByRole("heading", { name: "Where the preference is kept" })).toBeInViewport();
+  });
+
+  test("an empty search asks for words, and a search that finds nothing gives advice", async ({ newContext }) => {
+    const page = await (await newContext({ javaScriptEnabled: false })).newPage();
+    await page.goto("/search?q=%20%20");
+    await expect(page).toHaveTitle("Search · Themed Guide");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search");
+    await expect(page.getByText(/Type a word or two in the search box/)).toBeVisible();
+
+    await page.goto("/search?q=zqxwv");
+    await expect(page.getByText("No results.")).toBeVisible();
+    await expect(page.getByText("Check the spelling of each word.")).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "the guide’s contents" })).toHaveAttribute("href", "/guide");
+  });
+
+  test("a typo still finds the page", async ({ newContext }) => {
+    const page = await (await newContext({ javaScriptEnabled: false })).newPage();
+    await page.goto("/search?q=thmes");
+    await expect(page.getByRole("main").getByRole("link").first()).toHaveAttribute("href", "/guide/themes");
+  });
+});
+
+test.describe("with JavaScript", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto("/guide/privacy");
+    await waitForHydration(page);
+  });
+
+  test("typing lists the best sections under the box, and says how many", async ({ page }) => {
+    const field = searchField(page);
+    await expect(field).toHaveRole("combobox");
+    await expect(field).toHaveAttribute("aria-expanded", "false");
+    await field.fill("cookie");
+
+    const listbox = page.getByRole("listbox", { name: "Search results" });
+    await expect(listbox).toBeVisible();
+    await expect(field).toHaveAttribute("aria-expanded", "true");
+    await expect(field).toHaveAttribute("aria-controls", (await listbox.getAttribute("id"))!);
+    const options = listbox.getByRole("option");
+    expect(await options.count()).toBeGreaterThan(2);
+    await expect(options.last()).toHaveText(/results/);
+    await expect(options.first().locator("mark").first()).toHaveText(/^cookies?$/i);
+    await expect(page.getByRole("status").filter({ hasText: /results/ })).toHaveText(/^(\d+ results|More than \d+ results; the best \d+ are listed)$/);
+  });
+
+  test("the arrow keys move through the results and Enter opens the highlighted one, without reloading the page", async ({ page }) => {
+    await markDocument(page);
+    const field = searchField(page);
+    await field.fill("health check");
+    const options = page.getByRole("listbox").getByRole("option");
+    await expect(options.first()).toBeVisible();
+
+    await field.press("ArrowDown");
+    await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");
+    await expect(field).toHaveAttribute("aria-activedescendant", (await options.nth(0).getAttribute("id"))!);
+    await field.press("ArrowDown");
+    await expect(options.nth(1)).toHaveAttribute("aria-selected", "true");
+    await expect(options.nth(0)).toHaveAttribute("aria-selected", "false");
+    await field.press("ArrowUp");
+    await field.press("ArrowUp");
+    // Up from the first option wraps to the last: the full results page.
+    await expect(options.last()).toHaveAttribute("aria-selected", "true");
+    await field.press("ArrowDown");
+    await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");
+
+    const target = (await options.nth(0).getAttribute("href"))!;
+    expect(target).toMatch(/^\/guide\/.+#.+$/);
+    await field.press("Enter");
+    await expect(page).toHaveURL(target);
+    await expect(page.locator(`[id="${target.split("#")[1]}"]`)).toBeInViewport();
+    expect(await sameDocument(page)).toBe(true);
+    await expect(field).toHaveValue("");
+    await expect(page.getByRole("listbox")).toBeHidden();
+  });
+
+  test("clicking a result opens its section without reloading the page", async ({ page }) => {
+    await markDocument(page);
+    await searchField(page).fill("replicas");
+    const option = page.getByRole("listbox").getByRole("option").first();
+    const target = (await option.getAttribute("href"))!;
+    await option.click();
+    await expect(page).toHaveURL(target);
+    expect(await sameDocument(page)).toBe(true);
+    await expect(page.getByRole("listbox")).toBeHidden();
+  });
+
+  test("Enter with nothing highlighted opens the results page, which keeps the search in the box", async ({ page }) => {
+    await markDocument(page);
+    const field = searchField(page);
+    await field.fill("first paint");
+    await expect(page.getByRole("listbox")).toBeVisible();
+    await field.press("Enter");
+    await expect(page).toHaveURL("/search?q=first+paint");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “first paint”");
+    await expect(page).toHaveTitle("Search: first paint · Themed Guide");
+    expect(await sameDocument(page)).toBe(true);
+    await expect(field).toHaveValue("first paint");
+    await expect(page.getByRole("listbox")).toBeHidden();
+  });
+
+  test("Escape closes the list, then clears the box", async ({ page }) => {
+    const field = searchField(page);
+    await field.fill("docker");
+    await expect(page.getByRole("listbox")).toBeVisible();
+    await field.press("Escape");
+    await expect(page.getByRole("listbox")).toBeHidden();
+    await expect(field).toHaveAttribute("aria-expanded", "false");
+    await expect(field).toHaveValue("docker");
+    await field.press("Escape");
+    await expect(field).toHaveValue("");
+    await expect(field).toBeFocused();
+  });
+
+  test("a search that finds nothing says so, and announces it", async ({ page }) => {
+    const field = searchField(page);
+    await field.fill("zqxwv");
+    await expect(page.getByText("No results. Check the spelling, or try other words.")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "No results" })).toHaveText("No results");
+    await expect(field).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("/ and Ctrl+K focus the box from anywhere, but / still types in other text fields", async ({ page }) => {
+    const field = searchField(page);
+    await page.locator("body").click({ position: { x: 5, y: 400 } });
+    await page.keyboard.press("/");
+    await expect(field).toBeFocused();
+    await expect(field).toHaveValue("");
+
+    await page.getByRole("link", { name: "Skip to content" }).focus();
+    await page.keyboard.press("Control+k");
+    await expect(field).toBeFocused();
+
+    // Some other field on the page: "/" is a character there.
+    await page.evaluate(() => {
+      const other = document.createElement("textarea");
+      other.setAttribute("aria-label", "Notes");
+      document.querySelector("main")!.append(other);
+    });
+    const notes = page.getByLabel("Notes");
+    await notes.focus();
+    await page.keyboard.press("/");
+    await expect(notes).toBeFocused();
+    await expect(notes).toHaveValue("/");
+  });
+
+  test("clicking outside closes the list", async ({ page }) => {
+    await searchField(page).fill("font");
+    await expect(page.getByRole("listbox")).toBeVisible();
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(page.getByRole("listbox")).toBeHidden();
+  });
+});
+
+test.describe("hostile queries", () => {
+  const queries = [
+    "",
+    "%00",
+    "%00%01%1B%7F",
+    "%FF",
+    "%E0%A4%A",
+    "%C0%AF",
+    "%ED%A0%80",
+    ".*(",
+    "%5B%5E",
+    "%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+    "%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E",
+    "%0D%0ASet-Cookie%3A%20x%3D1",
+    "%E2%80%AEevil",
+    "a&q=b&q=c",
+    `${"x".repeat(10_240)}`,
+    // About 9 KB of words: each costs a search, up to the cap.
+    Array.from({ length: 1000 }, (_, n) => `word${n}`).join("+"),
+    "theme&preview&preview=%FF",
+  ];
+
+  for (const [index, query] of queries.entries()) {
+    test(`hostile query ${index + 1} (${query.slice(0, 24)}) is answered without a 5xx and reflects nothing unescaped`, async ({ request }) => {
+      const page = await request.get(`/search?q=${query}`);
+      expect([200, 400]).toContain(page.status());
+      const body = await page.text();
+      expect(body).not.toContain("<script>alert(1)");
+      expect(body).not.toContain("<img src=x");
+      expect(page.headers()["set-cookie"] ?? "").not.toContain("x=1");
+
+      // The data the search box fetches holds the query as it was typed: as
+      // data, which no browser may take for a page.
+      const data = await request.get(`/search.data?q=${query}&preview`);
+      expect([200, 400]).toContain(data.status());
+      expect(data.headers()["content-type"]).not.toMatch(/html/);
+      expect(data.headers()["x-content-type-options"]).toBe("nosniff");
+    });
+  }
+
+  test("a query over 200 characters is cut, searched, and the page says so", async ({ page }) => {
+    await page.goto(`/search?q=${"cookie ".repeat(60)}`);
+    await expect(page.getByText(/Only the beginning of your search was used/)).toBeVisible();
+    await expect(page.getByRole("main").getByRole("listitem").first()).toBeVisible();
+  });
+});
+
+test.describe("on a phone", () => {
+  test("the header holds the search box at 320 pixels, with its list open, without scrolling sideways", async ({ newContext }) => {
+    for (const javaScriptEnabled of [false, true]) {
+      const page = await (await newContext({ javaScriptEnabled, viewport: { width: 320, height: 640 } })).newPage();
+      await page.goto("/guide/themes");
+      if (javaScriptEnabled) await waitForHydration(page);
+      const field = searchField(page);
+      await expect(field).toBeVisible();
+      expect((await field.boundingBox())!.width).toBeGreaterThan(200);
+      if (javaScriptEnabled) {
+        await field.fill("theme");
+        await expect(page.getByRole("listbox")).toBeVisible();
+        const box = (await page.getByRole("listbox").boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(320);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `JavaScript ${javaScriptEnabled}`).toBeLessThanOrEqual(320);
+    }
+  });
+});
+
+test.describe("accessibility", () => {
+  for (const theme of ["light", "dark"] as const) {
+    test(`the results page, the empty page and the open list have no WCAG 2.2 AA violations (${theme} theme)`, async ({ newContext, baseURL }) => {
+      const context = await newContext();
+      await setThemeCookie(context, theme, baseURL!);
+      const page = await context.newPage();
+      const found: Record<string, string[]> = {};
+
+      for (const url of ["/search?q=theme+cookie", "/search?q=zqxwv", "/search", `/search?q=${"a".repeat(300)}`]) {
+        await page.goto(url);
+        await waitForHydration(page);
+        const problems = await violations(page);
+        if (problems.length > 0) found[url] = problems;
+      }
+
+      await page.goto("/guide/themes");
+      await waitForHydration(page);
+      const field = searchField(page);
+      await field.fill("theme");
+      await expect(page.getByRole("listbox")).toBeVisible();
+      await field.press("ArrowDown");
+      const problems = await violations(page);
+      if (problems.length > 0) found["list open"] = problems;
+
+      expect(found).toEqual({});
+    });
+
+    test(`the box and the highlighted result show where the keyboard is (${theme} theme)`, async ({ newContext, baseURL }) => {
+      const context = await newContext();
+      await setThemeCookie(context, theme, baseURL!);
+      const page = await context.newPage();
+      await page.goto("/guide");
+      await waitForHydration(page);
+      await page.keyboard.press("/");
+      const field = searchField(page);
+      await expect(field).toBeFocused();
+      await expect(field).not.toHaveCSS("outline-style", "none");
+      await field.pressSequentially("cookie");
+      await expect(page.getByRole("listbox")).toBeVisible();
+      await field.press("ArrowDown");
+      const highlighted = page.getByRole("option", { selected: true });
+      await expect(highlighted).not.toHaveCSS("outline-style", "none");
+      expect(parseFloat(await highlighted.evaluate((element) => getComputedStyle(element).outlineWidth))).toBeGreaterThanOrEqual(2);
+    });
+  }
+});
