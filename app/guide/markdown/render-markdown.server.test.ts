@@ -146,7 +146,7 @@ describe("renderMarkdown", () => {
     const { html } = await renderFixture(name);
     // Code samples may show any syntax they like.
     const text = textOf(html.replace(/<pre[\s\S]*?<\/pre>/g, ""));
-    for (const syntax of [":::", "!!!", "???", "===", "[!NOTE]", "[!tip]", "{#", "{ #", "import ", "export const", "{/*", "<Badge", "<Tabs", "TabItem", "[[toc]]", "hl_lines"]) {
+    for (const syntax of [":::", "!!!", "???", "===", "[!NOTE]", "[!tip]", "{#", "{ #", "{: ", "{ .", "{ width", "import ", "export const", "{/*", "<Badge", "<Tabs", "TabItem", "[[toc]]", "hl_lines"]) {
       expect(text, syntax).not.toContain(syntax);
     }
     expect(html).not.toMatch(/<(?:badge|tabs|tabitem|script|style)\b/i);

@@ -19,6 +19,7 @@ import rehypeLeadingTitle from "./rehype-leading-title";
 import rehypeRawWhenPresent from "./rehype-raw-when-present";
 import rehypeResolveUrls, { type ResolveUrl } from "./rehype-resolve-urls";
 import rehypeUserContentAnchors from "./rehype-user-content-anchors";
+import remarkAttributeLists from "./remark-attribute-lists";
 import remarkCodeMeta from "./remark-code-meta";
 import remarkContainers from "./remark-containers";
 import remarkCustomHeadingIds from "./remark-custom-heading-ids";
@@ -66,8 +67,9 @@ export type RenderedMarkdown = {
  *
  * 1. Syntax of other tools is recognised in the Markdown: MkDocs' indented
  *    blocks and `:::` containers (before parsing, as lines), MDX/Vue leftovers,
- *    `{#id}` on headings, GitHub alerts; the content of hidden raw HTML
- *    elements; the leading `# Title` is taken out.
+ *    `{#id}` on headings, attribute lists on images, links and paragraphs,
+ *    GitHub alerts, the content of hidden raw HTML elements; the leading
+ *    `# Title` is taken out.
  * 2. Raw HTML is parsed (as on GitHub), other tools' components are mapped,
  *    and everything is sanitised with GitHub's rules. Nothing from the
  *    document reaches the page without passing the sanitiser; the plugins
@@ -85,6 +87,7 @@ const processor = unified()
   .use(remarkGfm)
   .use(remarkHiddenHtml)
   .use(remarkCustomHeadingIds)
+  .use(remarkAttributeLists)
   .use(remarkGithubAlerts)
   .use(remarkLeadingTitle)
   .use(remarkFirstParagraph)

@@ -7,6 +7,8 @@ import { defaultSchema, type Options as Schema } from "rehype-sanitize";
  *   and aria-label on the callout, <details open> and <summary>;
  * - `data-heading-id` on headings (checked again when ids are set) and the
  *   fence meta on <code>;
+ * - classes an attribute list may give a link (`{ .md-button }`, MkDocs
+ *   Material's button-looking links); any other class from one is dropped;
  * - <video> and <audio>, which docs embed as raw HTML, with their sources
  *   checked like every `src` (http, https or relative) and never autoplaying.
  * <style>, <template>, <title> and the fallbacks of <noscript>, <noembed> and
@@ -20,6 +22,11 @@ const headings = Object.fromEntries(
   ["h1", "h2", "h3", "h4", "h5", "h6"].map((tag) => [tag, [...(defaults[tag] ?? []), "dataHeadingId"]]),
 );
 
+/** Classes an author's attribute list may put on a link. */
+export const LINK_CLASSES = ["md-button", "md-button--primary"];
+const withoutClassName = (definitions: NonNullable<Schema["attributes"]>[string] | undefined) =>
+  (definitions ?? []).filter((definition) => !(Array.isArray(definition) && definition[0] === "className"));
+
 export const sanitizeSchema: Schema = {
   ...defaultSchema,
   strip: [...(defaultSchema.strip ?? []), ...HIDDEN_ELEMENTS],
@@ -27,6 +34,8 @@ export const sanitizeSchema: Schema = {
   attributes: {
     ...defaults,
     ...headings,
+    // The first definition of an attribute is the one used: GitHub's footnote class and ours in one.
+    a: [...withoutClassName(defaults.a), ["className", "data-footnote-backref", ...LINK_CLASSES]],
     div: [...(defaults.div ?? []), ["className", /^callout(?:-[a-z]+)?$/, "tabs", "tab"], ["role", "note"], "ariaLabel"],
     details: [...(defaults.details ?? []), ["className", /^callout(?:-[a-z]+)?$/]],
     summary: [...(defaults.summary ?? []), ["className", "callout-title"]],
