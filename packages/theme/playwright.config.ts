@@ -1,0 +1,53 @@
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumExecutable } from "../../tests/browser.ts";
+import type { AppUnderTest } from "./test/support/theme-test.ts";
+
+/**
+ * react-router-theme's browser tests: one fixture app per rendering mode
+ * (test/apps), plus the newcomer's app made from the README's quick start
+ * (test/newcomer). Each app is built beforehand (`npm run test:e2e` does it)
+ * and served once for the whole run.
+ */
+const launchOptions = { executablePath: chromiumExecutable(), args: chromiumArgs };
+
+const apps: Array<{ name: string; folder: string; port: number; app: AppUnderTest; testMatch?: RegExp }> = [
+  { name: "server-rendering", folder: "test/apps/server-rendering", port: 3400, app: { mode: "server-rendering", showsThemeState: true } },
+  { name: "prerendered", folder: "test/apps/prerendered", port: 3401, app: { mode: "prerendered", showsThemeState: true } },
+  { name: "spa", folder: "test/apps/spa", port: 3402, app: { mode: "spa", showsThemeState: true } },
+  {
+    name: "newcomer",
+    folder: "test/.generated/newcomer-app",
+    port: 3403,
+    app: { mode: "server-rendering", showsThemeState: false },
+    // The quick start as a newcomer applies it: the first-paint matrix proves it works.
+    testMatch: /first-paint\.spec\.ts$/,
+  },
+];
+
+// `--project=newcomer` (npm run test:newcomer) starts only the servers it needs.
+const only = process.argv.flatMap((argument, index) =>
+  argument.startsWith("--project=") ? [argument.slice(10)] : argument === "--project" ? [process.argv[index + 1] ?? ""] : [],
+);
+const served = only.length > 0 ? apps.filter(({ name }) => only.includes(name)) : apps;
+
+export default defineConfig<{ app: AppUnderTest }>({
+  testDir: "test/e2e",
+  outputDir: "test/.generated/test-results",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  reporter: [["list"]],
+  use: { trace: "retain-on-failure" },
+  projects: apps.map(({ name, port, app, testMatch }) => ({
+    name,
+    testMatch,
+    use: { ...devices["Desktop Chrome"], launchOptions, baseURL: `http://127.0.0.1:${port}`, app },
+  })),
+  webServer: served.map(({ folder, port }) => ({
+    command: `NODE_ENV=production node test/support/serve-app.ts ${folder} ${port}`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+  })),
+});
