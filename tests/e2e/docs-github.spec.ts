@@ -58,3 +58,15 @@ test("task lists show their checkboxes, read-only", async ({ page }) => {
   await expect(boxes.nth(1)).toBeChecked();
   await expect(boxes.first()).toBeDisabled();
 });
+
+test("a README's raw <h1 align=\"center\"> after its banner is the page's one title, with the id GitHub gives it", async ({ page }) => {
+  await page.goto("/guide#pebblebox");
+  const title = page.locator("main h1");
+  await expect(title).toHaveCount(1);
+  await expect(title).toHaveText("Pebblebox");
+  await expect(title).toHaveAttribute("id", "pebblebox");
+  await expect(page).toHaveTitle(/^Pebblebox/);
+  // The banner before it stays, and the article holds no second title.
+  await expect(page.getByRole("img", { name: "Pebblebox" })).toBeVisible();
+  await expect(page.locator("main article [data-sent-once] h1")).toHaveCount(0);
+});

@@ -1,5 +1,5 @@
 import { expect } from "./fixtures";
-import { expectCallout } from "./support/docs-checks";
+import { expectCallout, proseText } from "./support/docs-checks";
 import { testDocs } from "./support/docs-server";
 import { readerTests } from "./support/docs-suite";
 
@@ -62,4 +62,26 @@ test("images in a sibling folder (../images/x.png) load", async ({ page }) => {
   const image = page.getByRole("img", { name: "Constituents of a station" });
   await expect(image).toHaveAttribute("src", /^\/guide-files\/images\/constituents\.png\?v=/);
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+});
+
+test("attribute lists size images and mark links, and no braces show", async ({ page }) => {
+  await page.goto("/guide/user-guide/station-files");
+  const constituents = page.getByRole("img", { name: "Constituents of a station" });
+  await expect(constituents).toHaveAttribute("width", "160");
+  await expect.poll(() => constituents.evaluate((element: HTMLImageElement) => element.getBoundingClientRect().width)).toBe(160);
+
+  await page.goto("/guide/installation");
+  const compass = page.getByRole("img", { name: "A compass rose" });
+  await expect(compass).toHaveAttribute("width", "96");
+  await expect(compass).toHaveAttribute("height", "96");
+  await expect(compass).toHaveAttribute("title", "North is up");
+  await expect(page.locator("main article p", { hasText: "drawn to scale" })).toHaveAttribute("align", "center");
+
+  await page.goto("/guide/user-guide/plotting");
+  await expect(page.locator("main article").getByRole("link", { name: "Download an example station" })).toHaveClass("md-button");
+
+  for (const url of ["/guide", "/guide/installation", "/guide/user-guide/station-files", "/guide/user-guide/plotting"]) {
+    await page.goto(url);
+    expect(await proseText(page), url).not.toMatch(/\{[^}]*\}/);
+  }
 });

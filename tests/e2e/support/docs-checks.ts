@@ -20,6 +20,8 @@ const RAW_SYNTAX = [
   /\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/,
   /\[\[toc\]\]/,
   /\{\s*#[\w-]+\s*\}/,
+  // MkDocs attribute lists: `{ width="160" }`, `{: .center }`, `{ .md-button }`.
+  /\{:?\s*(?:[#.][\w-]+|[\w-]+=)[^{}\n]*\}/,
   /\{\/\*/,
   /^import .* from ['"]/m,
   /<\/?(Tabs|TabItem|Badge)\b/,

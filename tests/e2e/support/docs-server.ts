@@ -21,7 +21,8 @@ export type DocsFolder = (typeof FOLDERS)[number];
 export const FIXTURES_DIR = fileURLToPath(new URL("../../fixtures/docs/", import.meta.url));
 const SERVER_ENTRY = fileURLToPath(new URL("../../../server/index.ts", import.meta.url));
 // 3270 and 3271 are the suite's own production and development servers;
-// each folder gets two ports from 3272 on, one per worker.
+// each folder gets two ports from 3272 on, one per worker; from 3284 on,
+// ports are given to specs by name (docs-files.spec.ts: 3284).
 const FIRST_PORT = 3272;
 const START_TIMEOUT_MS = 45_000;
 
@@ -35,9 +36,14 @@ export type DocsServer = {
 type Options = {
   /** Changes a copy of the folder before the server reads it (links, generated files). */
   prepare?: (contentDir: string) => Promise<void>;
+  /**
+   * A port of the spec's own, for a second spec on a folder that has a spec
+   * already; the spec then runs its tests one after another (one server).
+   */
+  port?: number;
 };
 
-export function testDocs(folder: DocsFolder, { prepare }: Options = {}) {
+export function testDocs(folder: DocsFolder, { prepare, port: ownPort }: Options = {}) {
   return test.extend<{}, { docs: DocsServer }>({
     docs: [
       async ({}, use, workerInfo) => {
@@ -49,7 +55,7 @@ export function testDocs(folder: DocsFolder, { prepare }: Options = {}) {
           await fs.cp(path.join(FIXTURES_DIR, folder), contentDir, { recursive: true, verbatimSymlinks: true });
           await prepare(contentDir);
         }
-        const port = FIRST_PORT + FOLDERS.indexOf(folder) * 2 + (workerInfo.parallelIndex % 2);
+        const port = ownPort ?? FIRST_PORT + FOLDERS.indexOf(folder) * 2 + (workerInfo.parallelIndex % 2);
         const server = await startServer(contentDir, port);
         await use({ url: server.url, contentDir, output: server.output });
         await server.stop();
