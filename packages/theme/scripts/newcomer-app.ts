@@ -8,7 +8,9 @@
  *
  * Build the package first (`npm run test:e2e` does): the tarball is packed
  * from dist/ without running `prepack` again.
- * Usage, from packages/theme: node scripts/newcomer-app.ts
+ * Usage, from packages/theme: node scripts/newcomer-app.ts [README]
+ * (another README in place of the package's, to see the test catch a broken
+ * quick start without touching the real one).
  *
  * Nothing is installed from the registry: the app's other dependencies
  * (react, react-router…) resolve from the repository's node_modules, up the
@@ -99,7 +101,8 @@ async function main() {
   manifest.dependencies["react-router-theme"] = `^${version}`;
   fs.writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
 
-  const files = quickStartFiles(fs.readFileSync(path.join(packageDir, "README.md"), "utf8"));
+  const readme = path.resolve(process.argv[2] ?? path.join(packageDir, "README.md"));
+  const files = quickStartFiles(fs.readFileSync(readme, "utf8"));
   for (const file of files) writeInside(appDir, file.path, file.content);
 
   await buildApp(appDir, "production");

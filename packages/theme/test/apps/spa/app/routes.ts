@@ -5,4 +5,5 @@ export default [
   index("routes/home.tsx"),
   // The fixture's second page, for navigations and the back/forward cache.
   route("about", "routes/about.tsx"),
+  route("settings", "routes/settings.tsx"),
 ] satisfies RouteConfig;
