@@ -5,8 +5,10 @@ import type { AppUnderTest } from "./test/support/theme-test.ts";
 /**
  * react-router-theme's browser tests: one fixture app per rendering mode
  * (test/apps), plus the newcomer's app made from the README's quick start
- * (test/newcomer). Each app is built beforehand (`npm run test:e2e` does it)
- * and served once for the whole run.
+ * (scripts/newcomer-app.ts). Each app is built beforehand (`npm run test:e2e`
+ * does it) and served once for the whole run. No traces by default: recording
+ * one for each of some 250 short tests costs more than the tests; add
+ * `--trace retain-on-failure` to look into a failure.
  */
 const launchOptions = { executablePath: chromiumExecutable(), args: chromiumArgs };
 
@@ -38,7 +40,7 @@ export default defineConfig<{ app: AppUnderTest }>({
   retries: 0,
   workers: 2,
   reporter: [["list"]],
-  use: { trace: "retain-on-failure" },
+  use: { trace: "off" },
   projects: apps.map(({ name, port, app, testMatch }) => ({
     name,
     testMatch,
