@@ -52,7 +52,7 @@ export type ContentListing = {
  * files are only listed (a name, a size, a date each).
  */
 export const LIMITS = {
-  /** 5,000 small pages load in about N s and M MB; 20,000 keeps start-up under a minute. */
+  /** Each page is rendered at start and held in memory; `npm run bench:docs-scale` measures a 5,000-page folder. */
   pages: 20_000,
   /** Entries are cheap (about 300 bytes each), but a folder with more is not a docs folder. */
   files: 100_000,

@@ -1,0 +1,50 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { LIMITS, listContentFolder } from "./list-content-folder.server";
+
+let folder: string;
+
+afterEach(async () => {
+  if (folder) await fs.rm(folder, { recursive: true, force: true });
+});
+
+async function folderWith(files: Record<string, string | Buffer>) {
+  folder = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "listing-")));
+  for (const [name, content] of Object.entries(files)) {
+    await fs.mkdir(path.dirname(path.join(folder, name)), { recursive: true });
+    await fs.writeFile(path.join(folder, name), content);
+  }
+  return folder;
+}
+
+describe("the limits of a content folder", () => {
+  it("refuses a 5 MB Markdown file with a message naming the file, its size and the limit", async () => {
+    const paragraph = "The keeper writes down every lantern before the bell rings twice.\n\n";
+    const root = await folderWith({
+      "index.md": "# Docs\n",
+      "reference/changelog.md": `# Changelog\n\n${paragraph.repeat(Math.ceil((5 * 1000 * 1000) / paragraph.length))}`,
+    });
+    await expect(listContentFolder(root)).rejects.toThrow(
+      new RegExp(`${escape(path.join(root, "reference/changelog.md"))}: 4\\.8 MB of Markdown, over the limit of 2\\.0 MB for one page`),
+    );
+  });
+
+  it("lists a Markdown file just under the limit", async () => {
+    const root = await folderWith({ "big.md": `# Big\n\n${"a".repeat(LIMITS.markdownBytes - 20)}\n` });
+    const listing = await listContentFolder(root);
+    expect(listing.markdown.map((entry) => entry.relativePath)).toEqual(["big.md"]);
+  });
+
+  it("lists Markdown as pages and other files as files, never a dotfile", async () => {
+    const root = await folderWith({ "a.md": "# A\n", "b.md": "# B\n", "img/logo.png": Buffer.from([0x89, 0x50]), ".env": "SECRET=1\n" });
+    const listing = await listContentFolder(root);
+    expect(listing.markdown).toHaveLength(2);
+    expect([...listing.files.keys()]).toEqual(["img/logo.png"]);
+  });
+});
+
+function escape(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
