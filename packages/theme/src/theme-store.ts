@@ -101,12 +101,15 @@ function createThemeStore(theme: Theme): ThemeStore {
   /** The server's Set-Cookie outlives cookies written by script (Safari caps those at 7 days). */
   async function send(preference: ThemePreference, endpointHref: string) {
     try {
-      await fetch(endpointHref, {
+      const response = await fetch(endpointHref, {
         method: "POST",
         headers: { Accept: "application/json" },
         body: new URLSearchParams({ theme: preference }),
         keepalive: true,
       });
+      // Read to the end: Chromium never completes a request whose
+      // uncacheable answer is left unread, and it stays "pending".
+      await response.arrayBuffer();
     } catch {
       // Offline or refused: the page and the browser's storage already hold the choice.
     }
