@@ -52,7 +52,7 @@ try {
 
   ours = await firstVisit(browser, `${server.url}/guide/themes`);
   trivial = await firstVisit(browser, `${trivialServer.url}/`);
-  headScript = /<script id="theme-script"[^>]*>([\s\S]*?)<\/script>/.exec(ours.html)?.[1] ?? "";
+  headScript = /<script id="react-router-theme"[^>]*>([\s\S]*?)<\/script>/.exec(ours.html)?.[1] ?? "";
 
   // Click → paint: the first animation frame after the click must already have the new class.
   // Also timed: the click's listeners, from the first (capture on document) to the last (bubble on window).
@@ -98,7 +98,7 @@ const bundle = await build({
     write: false,
     minify: true,
     lib: { entry: new URL("../app/theme/theme-switch.tsx", import.meta.url).pathname, formats: ["es"] },
-    rollupOptions: { external: [/^react/, "react-router"] },
+    rollupOptions: { external: [/^react(-dom)?(\/|$)/, /^react-router(\/|$)/] },
   },
 });
 const output = (Array.isArray(bundle) ? bundle[0]! : bundle) as { output: { type: string; code?: string }[] };
