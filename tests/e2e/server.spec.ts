@@ -46,13 +46,14 @@ test("SIGTERM under load: requests in flight finish whole, then the process exit
   expect(server.output()).toContain("SIGTERM: finishing requests in flight");
 });
 
-test("a broken guide file stops the start with a message naming the file and the problem", async () => {
+test("front matter that is not valid YAML stops the start with a message naming the file, the line and the problem", async () => {
   const fs = await import("node:fs/promises");
   const os = await import("node:os");
   const path = await import("node:path");
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), "guide-"));
-  await fs.writeFile(path.join(folder, "good.md"), "---\ntitle: Good\ndescription: A good page.\norder: 1\n---\nText.\n");
-  await fs.writeFile(path.join(folder, "broken.md"), "---\ntitle: Broken\norder: first\n---\nText.\n");
+  await fs.writeFile(path.join(folder, "good.md"), "# Good\n\nText.\n");
+  // Line 3 of the file opens a list it never closes.
+  await fs.writeFile(path.join(folder, "broken.md"), "---\ntitle: Broken\ntags: [one, two\n---\nText.\n");
 
   const error = await startServer({ CONTENT_DIR: folder }).then(
     async (server) => {
@@ -61,9 +62,9 @@ test("a broken guide file stops the start with a message naming the file and the
     },
     (failure: Error) => failure,
   );
-  expect(error?.message).toContain(path.join(folder, "broken.md"));
-  expect(error?.message).toMatch(/description/);
-  expect(error?.message).toMatch(/order/);
+  // file:line:column, as editors and terminals link them.
+  expect(error?.message).toContain(`${path.join(folder, "broken.md")}:3:`);
+  expect(error?.message).toContain("front matter is not valid YAML");
   await fs.rm(folder, { recursive: true });
 });
 
