@@ -18,6 +18,7 @@ import rehypeLazyImages from "./rehype-lazy-images";
 import rehypeLeadingTitle from "./rehype-leading-title";
 import rehypeRawWhenPresent from "./rehype-raw-when-present";
 import rehypeResolveUrls, { type ResolveUrl } from "./rehype-resolve-urls";
+import rehypeTaskListLabels from "./rehype-task-list-labels";
 import rehypeUserContentAnchors from "./rehype-user-content-anchors";
 import remarkAttributeLists from "./remark-attribute-lists";
 import remarkCodeMeta from "./remark-code-meta";
@@ -108,6 +109,7 @@ const processor = unified()
   })
   .use(rehypeResolveUrls)
   .use(rehypeLazyImages)
+  .use(rehypeTaskListLabels)
   .use(rehypeCodeBlocks)
   .use(rehypeShiki, {
     themes: shikiThemes,
