@@ -4,6 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceContext } from "./nonce";
 import { SentOnceContext } from "./sent-once";
+import { lowerModulePreloadPriority } from "./module-preload-priority.server";
 import { keptBackValues } from "./sent-once.server";
 import { contentSecurityPolicy, createNonce } from "./security/content-security-policy.server";
 
@@ -50,7 +51,7 @@ export default function handleRequest(
           });
           pipe(body);
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(body.pipe(lowerModulePreloadPriority())), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

@@ -1,0 +1,37 @@
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { describe, expect, it } from "vitest";
+import { lowerModulePreloadPriority } from "./module-preload-priority.server";
+
+const document =
+  '<!DOCTYPE html><html><head><title>Écrit à la main</title><link rel="stylesheet" href="/a.css"/><link rel="modulepreload" href="/assets/entry.js" nonce="n"/>' +
+  '<link rel="modulepreload" href="/assets/root.js" nonce="n"/></head><body><p>Écrit <code>&lt;link rel="modulepreload"&gt;</code></p>' +
+  '<link rel="modulepreload" href="/in-body.js"/></body></html>';
+
+async function through(chunks: Buffer[]): Promise<string> {
+  return text(Readable.from(chunks).pipe(lowerModulePreloadPriority()));
+}
+
+describe("module preloads at low priority", () => {
+  it("marks every module preload in the head, and nothing else", async () => {
+    const result = await through([Buffer.from(document)]);
+    expect(result).toContain('<link rel="modulepreload" fetchpriority="low" href="/assets/entry.js" nonce="n"/>');
+    expect(result).toContain('<link rel="modulepreload" fetchpriority="low" href="/assets/root.js" nonce="n"/>');
+    expect(result).toContain('<link rel="stylesheet" href="/a.css"/>');
+    // After </head> the document is passed through as it is.
+    expect(result).toContain('<link rel="modulepreload" href="/in-body.js"/>');
+    expect(result.replaceAll(' fetchpriority="low"', "")).toBe(document);
+  });
+
+  it("finds tags and </head> split across chunks, and keeps characters split across them whole", async () => {
+    const bytes = Buffer.from(document);
+    // One byte at a time: every tag, `</head>` and the two-byte "É" are cut somewhere.
+    const result = await through([...bytes].map((byte) => Buffer.from([byte])));
+    expect(result.match(/fetchpriority="low"/g)).toHaveLength(2);
+    expect(result.replaceAll(' fetchpriority="low"', "")).toBe(document);
+  });
+
+  it("sends a document without a head as it came", async () => {
+    expect(await through([Buffer.from("<p>no head</p>")])).toBe("<p>no head</p>");
+  });
+});
