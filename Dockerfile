@@ -4,7 +4,9 @@
 
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
+# The theme package is a workspace: npm ci needs its manifest to link it.
 COPY package.json package-lock.json ./
+COPY packages/theme/package.json ./packages/theme/
 RUN npm ci
 
 FROM deps AS build
@@ -14,6 +16,7 @@ RUN npm run build
 FROM node:24-bookworm-slim AS production-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY packages/theme/package.json ./packages/theme/
 RUN npm ci --omit=dev
 
 FROM node:24-bookworm-slim AS runtime
@@ -21,8 +24,14 @@ ENV NODE_ENV=production PORT=3000
 WORKDIR /app
 COPY --from=production-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
+# node_modules/react-router-theme links here; the page cache imports it at run time.
+COPY --from=build /app/packages/theme/package.json ./packages/theme/
+COPY --from=build /app/packages/theme/dist ./packages/theme/dist
 COPY package.json ./
 COPY server ./server
+# The page cache (server/, run by Node's type stripping) shares these with the app.
+COPY app/security/content-security-policy.server.ts ./app/security/
+COPY app/theme/theme.ts ./app/theme/
 COPY content ./content
 USER node
 EXPOSE 3000
