@@ -116,14 +116,10 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
 
 /**
  * The theme the page would be rendered in, read exactly as the root loader
- * reads it. The package reads it from a fetch Request only, and making one
- * costs more than serving the page, so it is made only when the Cookie header
- * can hold the theme cookie at all.
+ * reads it (from the raw header: no Request is built on this path).
  */
 function themePreferenceOf(request: express.Request): ThemePreference | null {
-  const cookie = request.headers.cookie;
-  if (!cookie?.includes(theme.cookieName)) return null;
-  return getThemePreference(new Request("http://localhost/", { headers: { Cookie: cookie } }), theme);
+  return getThemePreference({ cookie: request.headers.cookie }, theme);
 }
 
 async function sendResponse(request: express.Request, response: express.Response, answer: Response) {

@@ -9,8 +9,10 @@ import { readCookie, serializeThemeCookie } from "./theme-cookie.js";
  * The preference a request's cookie carries, or null when there is none that
  * can be trusted (none, two of them, an unknown or badly encoded value).
  */
-export function getThemePreference(request: Request, theme: Theme): ThemePreference | null {
-  const header = request.headers.get("Cookie");
+export function getThemePreference(request: Request | { cookie: string | null | undefined }, theme: Theme): ThemePreference | null {
+  // A server of one's own (Express, a cache in front of React Router) has the
+  // raw Cookie header: it need not build a Request to ask.
+  const header = request instanceof Request ? request.headers.get("Cookie") : request.cookie;
   return header ? parseThemePreference(readCookie(header, theme.cookieName)) : null;
 }
 

@@ -92,6 +92,10 @@ describe("getThemePreference", () => {
     expect(getThemePreference(requestWithCookie(cookie), theme)).toBe(expected);
   });
 
+  it.each(cases)("reads %s from a raw Cookie header alike", (_name, cookie, expected) => {
+    expect(getThemePreference({ cookie }, theme)).toBe(expected);
+  });
+
   it("reads the configured cookie name, and only it", () => {
     const custom = createTheme({ cookieName: "color-mode" });
     expect(getThemePreference(requestWithCookie("theme=light; color-mode=dark"), custom)).toBe("dark");
