@@ -67,6 +67,14 @@ describe("a page gzipped around its nonce", () => {
     expect(stitched).toBeLessThan(whole * 1.1 + 64);
   });
 
+  it("keeps about the compressed bytes in memory, not zlib's output buffers", () => {
+    const parts = [`<script nonce="`, `">x</script>${page(6_000)}<link nonce="`, `"><p>short</p><script nonce="`, `"></script>`];
+    const { segments } = prepareStitchedGzip(parts, NONCE_LENGTH);
+    const compressed = segments.reduce((sum, segment) => sum + segment.length, 0);
+    const held = [...new Set(segments.map((segment) => segment.buffer))].reduce((sum, buffer) => sum + buffer.byteLength, 0);
+    expect(held).toBe(compressed);
+  });
+
   it("refuses a nonce of another length than the parts were compressed for", () => {
     const prepared = prepareStitchedGzip(["a", "b"], NONCE_LENGTH);
     expect(() => stitchGzip(prepared, "short")).toThrow(RangeError);

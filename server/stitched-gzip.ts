@@ -70,7 +70,7 @@ export function prepareStitchedGzip(textParts: string[], nonceLength: number): S
   const standIn = Buffer.from(STAND_IN_BYTES.slice(0, nonceLength));
   const canStandIn = standIn.length === nonceLength && !parts.some((part) => standIn.some((byte) => part.includes(byte)));
   // Each part on its own, every nonce stored: larger, but right for any page.
-  const eachPartAlone = () => ({ segments: parts.map((part) => zlib.deflateRawSync(part, DEFLATE_OPTIONS)), ...checksum, nonceLength });
+  const eachPartAlone = () => ({ segments: parts.map((part) => exactCopy(zlib.deflateRawSync(part, DEFLATE_OPTIONS))), ...checksum, nonceLength });
   if (!canStandIn) return eachPartAlone();
 
   // The page as the compressor sees it, and as a response with `testNonce` decodes.
@@ -94,7 +94,7 @@ export function prepareStitchedGzip(textParts: string[], nonceLength: number): S
       });
       const wrongAt = firstDifference(decoded, expected.subarray(start, end));
       if (wrongAt === -1) {
-        segments.push(segment);
+        segments.push(exactCopy(segment));
         first = last + 1;
         break;
       }
@@ -110,6 +110,19 @@ export function prepareStitchedGzip(textParts: string[], nonceLength: number): S
 }
 
 /** The whole page, gzipped, with `nonce` wherever it was cut out. */
+/**
+ * zlib's synchronous calls return a view of their 64 KB output buffer: kept
+ * as it is, a 40-byte segment would hold on to all of it, and a few hundred
+ * cached pages to tens of megabytes.
+ */
+function exactCopy(buffer: Buffer): Buffer {
+  if (buffer.byteLength === buffer.buffer.byteLength) return buffer;
+  // Not from Node's shared pool either, which has the same effect at a smaller scale.
+  const copy = Buffer.allocUnsafeSlow(buffer.byteLength);
+  buffer.copy(copy);
+  return copy;
+}
+
 export function stitchGzip({ segments, crcWithZeros, crcPerNonceBit, length, nonceLength }: StitchedGzip, nonce: string): Buffer {
   const nonceBytes = Buffer.from(nonce, "utf8");
   if (nonceBytes.length !== nonceLength) throw new RangeError(`The page was compressed for a nonce of ${nonceLength} bytes, not ${nonceBytes.length}`);
