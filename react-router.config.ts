@@ -1,8 +1,28 @@
 import type { Config } from "@react-router/dev/config";
+import { build } from "vite";
 
 export default {
   ssr: true,
   // The whole route manifest is a few routes: send it with the first page
   // instead of serving /__manifest lookups, one less endpoint to abuse.
   routeDiscovery: { mode: "initial" },
+  // The guide's render worker (app/guide/page-renderer.server.ts) is a
+  // second entry beside the server bundle: build/worker/render-worker.js.
+  // Its dependencies stay imports of node_modules, as the server's do.
+  async buildEnd({ viteConfig }) {
+    await build({
+      configFile: false,
+      root: viteConfig.root,
+      logLevel: "warn",
+      publicDir: false,
+      build: {
+        ssr: "app/guide/render-worker.server.ts",
+        outDir: "build/worker",
+        emptyOutDir: true,
+        minify: true,
+        sourcemap: true,
+        rollupOptions: { output: { entryFileNames: "render-worker.js" } },
+      },
+    });
+  },
 } satisfies Config;

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { editUrl } from "./edit-url";
 import { siteConfig } from "./guide/content-dir.server";
-import type { GuidePage } from "./guide/guide";
+import type { GuidePage, RenderedPage } from "./guide/guide";
 import { sendOnce } from "./sent-once.server";
 
 /**
@@ -13,9 +13,9 @@ import { sendOnce } from "./sent-once.server";
 export function guidePageData(
   args: { request: Request; context: Readonly<RouterContextProvider> },
   pages: readonly GuidePage[],
-  page: GuidePage,
+  page: RenderedPage,
 ) {
-  const index = pages.indexOf(page);
+  const index = pages.findIndex((other) => other.slug === page.slug);
   const link = (other: GuidePage | undefined) => (other ? { url: other.url, title: other.title } : null);
   return {
     page: {

@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { GuideContentError, loadGuide, type Guide } from "./guide.server";
-import { buildSearchIndex } from "./search.server";
 
 /**
  * The one guide this server shows, and the site's settings that go with it,
- * loaded before the first request is served. A broken file or setting stops
- * the start with a message naming it.
+ * loaded before the first request is served (its articles are rendered as
+ * they are asked for and in the background). Broken front matter or a bad
+ * setting stops the start with a message naming it.
  *
  * The production server never reloads: its page cache keeps rendered pages
  * for the life of the process. Only the development server replaces the
@@ -30,8 +30,17 @@ export type SiteConfig = {
 const ownFolder = isOwnFolder(contentDir);
 const editUrlBase = readEditUrlBase(process.env.EDIT_URL_BASE);
 let current = await loadGuide(contentDir, { sitePaths: SITE_PATHS });
-// Built now rather than on the first search, which would otherwise wait for it.
-buildSearchIndex(current.pages);
+// The rest of the pages, the search index and the broken-link report are
+// made in the background once the server is up (guide.server.ts).
+setTimeout(() => {
+  const started = performance.now();
+  const loaded = current;
+  void loaded.complete().then(({ failures }) => {
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const failed = failures.length > 0 ? `, ${failures.length} could not be` : "";
+    console.log(`Guide: ${loaded.pages.length} pages rendered in ${seconds} s${failed}; search is ready`);
+  });
+}, 0);
 
 export const siteConfig: SiteConfig = { name: siteName(current), editUrlBase, ownFolder };
 
@@ -46,7 +55,10 @@ export function getGuide(): Guide {
  */
 export async function reloadGuide(): Promise<Guide> {
   const loaded = await loadGuide(contentDir, { sitePaths: SITE_PATHS });
-  buildSearchIndex(loaded.pages);
+  // Rendered in full before it replaces the last good guide, so a page that
+  // fails shows its error in the browser at once.
+  const { failures } = await loaded.complete();
+  if (failures[0]) throw failures[0];
   current = loaded;
   siteConfig.name = siteName(current);
   return current;

@@ -28,6 +28,8 @@ async function loadError(contentDir: string): Promise<GuideContentError> {
 }
 
 const slugs = (guide: Guide) => guide.pages.map((page) => page.slug);
+/** The page at this slug with its article (rendered on first use). */
+const rendered = (guide: Guide, slug: string) => guide.render(guide.findPage(slug)!);
 
 describe("a folder of Markdown with no front matter at all", () => {
   let guide: Guide;
@@ -44,15 +46,15 @@ describe("a folder of Markdown with no front matter at all", () => {
     expect(guide.findPage("02_api-reference")?.title).toBe("Api reference");
   });
 
-  it("describes a page by its first paragraph, cut at a word near 160 characters with an ellipsis", () => {
-    const description = guide.findPage("getting-started")!.description;
+  it("describes a page by its first paragraph, cut at a word near 160 characters with an ellipsis", async () => {
+    const { description } = await rendered(guide, "getting-started");
     expect(description.length).toBeLessThanOrEqual(161);
     expect(description).toMatch(/^Nothing at the top of this file but prose\. .* [a-z]+…$/);
-    expect(guide.findPage("first-steps")?.description).toBe("The heading above is this page's title.");
+    expect((await rendered(guide, "first-steps")).description).toBe("The heading above is this page's title.");
   });
 
-  it("leaves the description empty when the page has no paragraph", () => {
-    expect(guide.findPage("02_api-reference")?.description).toBe("");
+  it("leaves the description empty when the page has no paragraph", async () => {
+    expect((await rendered(guide, "02_api-reference")).description).toBe("");
   });
 
   it("orders pages without any order by name, numbers first", () => {
@@ -60,8 +62,8 @@ describe("a folder of Markdown with no front matter at all", () => {
     expect(guide.pages.every((page) => page.order === null)).toBe(true);
   });
 
-  it("keeps a page's leading heading out of its HTML once it is the title", () => {
-    expect(guide.findPage("first-steps")?.html).not.toContain("Your very first steps");
+  it("keeps a page's leading heading out of its HTML once it is the title", async () => {
+    expect((await rendered(guide, "first-steps")).html).not.toContain("Your very first steps");
   });
 
   it("has no landing page when the folder has no top-level index", () => {
@@ -76,13 +78,13 @@ describe("a Docusaurus folder", () => {
     ({ guide } = await load(fixture("docusaurus")));
   }, FIRST_RENDER_TIMEOUT);
 
-  it("reads title and description and ignores keys it does not know", () => {
-    expect(guide.findPage("intro")).toMatchObject({ title: "Welcome aboard", description: "Where everything starts.", order: 1 });
+  it("reads title and description and ignores keys it does not know", async () => {
+    expect(await rendered(guide, "intro")).toMatchObject({ title: "Welcome aboard", description: "Where everything starts.", order: 1 });
   });
 
-  it("gives each page's <h1> the slug of its title as id, from front matter or the leading heading", () => {
-    expect(guide.findPage("intro")?.titleId).toBe("welcome-aboard");
-    expect(guide.findPage("extras/versioning")?.titleId).toBe("versioning");
+  it("gives each page's <h1> the slug of its title as id, from front matter or the leading heading", async () => {
+    expect((await rendered(guide, "intro")).titleId).toBe("welcome-aboard");
+    expect((await rendered(guide, "extras/versioning")).titleId).toBe("versioning");
   });
 
   it("orders by sidebar_position, pages with a position before pages without", () => {
@@ -302,9 +304,11 @@ describe("the site's own content", () => {
       const { guide } = await load(path.resolve("content"), { sitePaths: ["/", "/appearance"] });
       const files = (await fs.readdir("content", { recursive: true })).filter((file) => file.endsWith(".md"));
       expect(guide.pages).toHaveLength(files.length);
+      const { descriptions, failures } = await guide.complete();
+      expect(failures).toEqual([]);
       for (const page of guide.pages) {
         expect(page.title.trim(), page.slug).not.toBe("");
-        expect(page.description.trim(), page.slug).not.toBe("");
+        expect(descriptions.get(page.slug)?.trim(), page.slug).not.toBe("");
         expect(guide.findPage(page.slug)).toBe(page);
       }
     },

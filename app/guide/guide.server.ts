@@ -1,18 +1,27 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { FrontMatterError, parseFrontMatter } from "./front-matter.server";
-import type { ContentFile, GuideNavItem, GuidePage } from "./guide";
+import type { ContentFile, GuideNavItem, GuidePage, PageContent, RenderedPage } from "./guide";
 import { buildGuideTree, type PlacedPage } from "./guide-tree.server";
 import { ContentListingError, listContentFolder, type MarkdownEntry } from "./list-content-folder.server";
-import { renderMarkdown } from "./markdown/render-markdown.server";
-import { readableName, readPageMeta, shortenDescription, type PageMeta } from "./page-meta.server";
-import { pageUrl, resolveContentUrl, type UrlTargets } from "./resolve-url.server";
+import { readLeadingTitle } from "./markdown/render-markdown.server";
+import { createPageRenderer, type PageRenderer } from "./page-renderer.server";
+import { readableName, readPageMeta, type PageMeta } from "./page-meta.server";
+import { pageUrl, type UrlTargets } from "./resolve-url.server";
+import { createSearchIndex, type SearchIndex, type SearchSection } from "./search.server";
 
 /**
- * The guide: every Markdown file of a content folder, read and rendered
- * once when the server starts, plus the list of its other files. Requests
- * only look pages and files up in memory, so no request ever decides what
- * is read from the disk.
+ * The guide: every Markdown file of a content folder, listed when the server
+ * starts, plus the list of its other files. Requests only look pages and
+ * files up in memory, so no request ever decides what is read from the disk.
+ *
+ * Starting reads every file and its front matter but parses only each
+ * page's opening, for its title (the navigation needs them all). A page's
+ * article is rendered the first time it is asked for and kept; `complete`
+ * renders the rest a page at a time in the background, builds the search
+ * index and reports broken links. So a folder of any size is served within
+ * a second or two of the start, and the highlighter's and parsers' garbage
+ * is made a page at a time rather than all at once.
  *
  * Folders written for other docs tools load unedited: front matter is
  * optional (page-meta.server.ts), index.md, README.md and Hugo's _index.md
@@ -20,8 +29,7 @@ import { pageUrl, resolveContentUrl, type UrlTargets } from "./resolve-url.serve
  * (resolve-url.server.ts).
  */
 
-// Until the components import these from guide.ts, where they live.
-export type { GuideNavItem, GuidePage } from "./guide";
+export type { GuideNavItem, GuidePage, PageContent, RenderedPage } from "./guide";
 
 export type BrokenLink = {
   /** The page, relative to the content folder. */
@@ -39,15 +47,33 @@ export type Guide = {
   findPage(slug: string): GuidePage | undefined;
   /** Files that are not pages, by path relative to the folder ("img/a.png"). */
   files: Map<string, ContentFile>;
+  /** The page with its article: rendered on the first call, then kept (within RENDERED_CHARACTERS_KEPT). */
+  render(page: GuidePage): Promise<RenderedPage>;
+  /**
+   * Every page rendered once, in reading order and one at a time, letting
+   * requests in between; then what needs them all. The first call starts
+   * it, later calls share it. Never rejects: a page that fails to render
+   * is in `failures` (and its own requests fail).
+   */
+  complete(): Promise<CompleteGuide>;
+};
+
+export type CompleteGuide = {
+  search: SearchIndex;
+  /** Every page's description, by slug. */
+  descriptions: ReadonlyMap<string, string>;
   /** Links and images into the folder that lead nowhere; left as written. */
   brokenLinks: BrokenLink[];
+  failures: GuideContentError[];
 };
 
 export type LoadGuideOptions = {
   /** Paths outside /guide that this site serves, so links to them are not reported as broken. */
   sitePaths?: Iterable<string>;
-  /** Where warnings go (symbolic links out, broken links): one line each. */
+  /** Where warnings go (symbolic links out, broken links, pages that fail to render): one line each. */
   warn?: (message: string) => void;
+  /** How much rendered HTML is kept, in characters (default RENDERED_CHARACTERS_KEPT). */
+  renderedCharactersKept?: number;
 };
 
 /** A folder that cannot be served; `file`, `line` and `column` say where, when one file is to blame. */
@@ -64,25 +90,43 @@ export class GuideContentError extends Error {
   }
 }
 
-// Rendering is mostly CPU on one thread, so more in flight only holds more
-// syntax trees in memory at once; a few overlap the file reads.
-const CONCURRENCY = 8;
-/** Broken links named in the start-up warning; the rest are counted. */
+// Reading files overlaps a little; the CPU work is on one thread anyway.
+const READ_CONCURRENCY = 8;
+/** Broken links named in the warning; the rest are counted. */
 const BROKEN_LINKS_SHOWN = 5;
+/**
+ * Rendered articles kept in memory, in characters of HTML; beyond it the
+ * least recently read are dropped and rendered again when asked for. A
+ * 200-page folder of long pages renders to about 12 million; a folder of
+ * thousands of long pages stays bounded.
+ */
+export const RENDERED_CHARACTERS_KEPT = 48_000_000;
 
 export async function loadGuide(contentDir: string, options: LoadGuideOptions = {}): Promise<Guide> {
-  const warn = options.warn ?? ((message: string) => console.warn(message));
   const root = await fs.realpath(contentDir).catch(() => {
     throw new GuideContentError(`Content folder not found: ${contentDir}`);
   });
   if (!(await fs.stat(root)).isDirectory()) throw new GuideContentError(`Not a folder: ${contentDir}`);
+  // Started first: a worker boots while the folder is read.
+  const renderer = createPageRenderer();
+  try {
+    return await loadFolder(root, renderer, options);
+  } catch (error) {
+    renderer.release();
+    throw error;
+  }
+}
+
+async function loadFolder(root: string, renderer: PageRenderer, options: LoadGuideOptions): Promise<Guide> {
+  const warn = options.warn ?? ((message: string) => console.warn(message));
+  const charactersKept = options.renderedCharactersKept ?? RENDERED_CHARACTERS_KEPT;
 
   const listing = await listContentFolder(root).catch((error: unknown) => {
     throw error instanceof ContentListingError ? new GuideContentError(error.message) : error;
   });
   listing.warnings.forEach((message) => warn(message));
 
-  const sources = (await mapLimit(listing.markdown, CONCURRENCY, (entry) => readSource(root, entry))).filter((source) => !source.meta.draft);
+  const sources = (await mapLimit(listing.markdown, READ_CONCURRENCY, (entry) => readSource(root, entry))).filter((source) => !source.meta.draft);
   if (sources.length === 0) throw new GuideContentError(`No Markdown files in ${root}`);
 
   const indexes = chooseFolderIndexes(sources.map((source) => source.entry.relativePath));
@@ -101,54 +145,137 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
     files: listing.files,
     sitePaths: new Set(options.sitePaths ?? []),
   };
-  const brokenByPage = new Map<string, BrokenLink[]>();
 
-  const placed = await mapLimit(slots, CONCURRENCY, async (slot): Promise<PlacedPage> => {
+  const sourceOf = new Map<GuidePage, (typeof slots)[number] & { leadingTitle: string | null }>();
+  const placed = slots.map((slot): PlacedPage => {
     const { relativePath } = slot.entry;
-    const file = path.join(root, relativePath);
-    const broken: BrokenLink[] = [];
-    brokenByPage.set(relativePath, broken);
     const fallbackTitle = readableName(path.basename(slot.isIndex ? (slot.folder === "" ? root : slot.folder) : relativePath));
-    const rendered = await renderMarkdown(slot.content, {
-      relativePath,
-      title: (leading) => slot.meta.title ?? leading ?? fallbackTitle,
-      resolveUrl(url, kind) {
-        const resolution = resolveContentUrl(targets, relativePath, url, kind);
-        if (resolution && "missing" in resolution) broken.push({ from: relativePath, href: url });
-        return resolution && "url" in resolution ? resolution.url : null;
-      },
-    }).catch((error: unknown) => {
-      throw new GuideContentError(`${file}: could not be rendered: ${(error as Error).message}`, file);
-    });
-    const firstParagraph = rendered.firstParagraph ? shortenDescription(rendered.firstParagraph) : "";
+    const leadingTitle = slot.meta.title === null ? readLeadingTitle(slot.content, relativePath) : null;
     const page: GuidePage = {
-      file,
+      file: path.join(root, relativePath),
       relativePath,
       slug: slot.slug,
       url: slot.url,
-      title: slot.meta.title ?? rendered.title ?? fallbackTitle,
-      titleId: rendered.titleId ?? "",
-      description: slot.meta.description ?? firstParagraph,
+      title: slot.meta.title ?? leadingTitle ?? fallbackTitle,
       order: slot.meta.order ?? listing.bookOrder.get(relativePath) ?? null,
-      html: rendered.html,
-      headings: rendered.headings,
     };
+    sourceOf.set(page, { ...slot, leadingTitle });
     return { page, folder: slot.folder, isIndex: slot.isIndex, navLabel: slot.meta.navLabel };
   });
 
   const { pages, nav } = buildGuideTree(placed, listing.folderLabels);
   const bySlug = new Map(pages.map((page) => [page.slug, page]));
-  // Reported in reading order, whatever order the pages were rendered in.
-  const brokenLinks = pages.flatMap((page) => brokenByPage.get(page.relativePath) ?? []);
-  if (brokenLinks.length > 0) warn(describeBrokenLinks(root, brokenLinks));
+  const brokenByPage = new Map<GuidePage, BrokenLink[]>();
+  const kept = new Map<GuidePage, RenderedPage>();
+  let keptCharacters = 0;
+  const inFlight = new Map<GuidePage, Promise<RenderedPage>>();
+
+  renderer.prepare(targets, fenceLanguages(slots.map((slot) => slot.content)));
+  // Each page's search sections, from its render until `complete` takes them.
+  const sectionsOf = new Map<GuidePage, SearchSection[]>();
+  let completed = false;
+
+  async function renderPage(page: GuidePage): Promise<RenderedPage> {
+    const slot = sourceOf.get(page);
+    if (!slot) throw new Error(`${page.url} is not a page of this guide`);
+    const result = await renderer
+      .render({ relativePath: page.relativePath, url: page.url, markdown: slot.content, title: page.title, description: slot.meta.description })
+      .catch((error: unknown) => {
+        throw new GuideContentError(`${page.file}: could not be rendered: ${(error as Error).message}`, page.file);
+      });
+    // The navigation already shows page.title; a disagreement would be a bug in readLeadingTitle.
+    if (slot.meta.title === null && result.leadingTitle !== slot.leadingTitle) {
+      warn(`${page.file}: its title was read as ${JSON.stringify(slot.leadingTitle)} at start but renders as ${JSON.stringify(result.leadingTitle)}`);
+    }
+    brokenByPage.set(page, result.brokenHrefs.map((href) => ({ from: page.relativePath, href })));
+    if (!completed) sectionsOf.set(page, result.sections);
+    return { ...page, titleId: result.titleId, description: result.description, html: result.html, headings: result.headings };
+  }
+
+  function keep(rendered: RenderedPage, page: GuidePage) {
+    kept.set(page, rendered);
+    keptCharacters += rendered.html.length;
+    for (const [oldest, content] of kept) {
+      if (keptCharacters <= charactersKept || oldest === page) break;
+      kept.delete(oldest);
+      keptCharacters -= content.html.length;
+    }
+  }
+
+  function render(page: GuidePage): Promise<RenderedPage> {
+    const found = kept.get(page);
+    if (found) {
+      // Most recently read last: the first in the map is the first to go.
+      kept.delete(page);
+      kept.set(page, found);
+      return Promise.resolve(found);
+    }
+    let pending = inFlight.get(page);
+    if (!pending) {
+      pending = renderPage(page).then(
+        (rendered) => {
+          inFlight.delete(page);
+          keep(rendered, page);
+          return rendered;
+        },
+        (error: unknown) => {
+          inFlight.delete(page);
+          throw error;
+        },
+      );
+      inFlight.set(page, pending);
+    }
+    return pending;
+  }
+
+  let completing: Promise<CompleteGuide> | null = null;
+  async function completeAll(): Promise<CompleteGuide> {
+    const sections: SearchSection[] = [];
+    const descriptions = new Map<string, string>();
+    const failures: GuideContentError[] = [];
+    for (const page of pages) {
+      try {
+        const rendered = await render(page);
+        descriptions.set(page.slug, rendered.description);
+        sections.push(...(sectionsOf.get(page) ?? []));
+        sectionsOf.delete(page);
+      } catch (error) {
+        const failure = error instanceof GuideContentError ? error : new GuideContentError(String(error), page.file);
+        failures.push(failure);
+        warn(failure.message);
+      }
+      // Requests that came in meanwhile go first.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    completed = true;
+    sectionsOf.clear();
+    renderer.release();
+    const brokenLinks = pages.flatMap((page) => brokenByPage.get(page) ?? []);
+    if (brokenLinks.length > 0) warn(describeBrokenLinks(root, brokenLinks));
+    return { search: createSearchIndex(sections), descriptions, brokenLinks, failures };
+  }
+
   return {
     pages,
     nav,
     landing: bySlug.get("") ?? null,
     findPage: (slug) => bySlug.get(slug),
     files: listing.files,
-    brokenLinks,
+    render,
+    complete: () => (completing ??= completeAll()),
   };
+}
+
+/** The languages named on the folder's code fences (```ts, ~~~ python, ``` {.rust}), most used first. */
+function fenceLanguages(documents: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const document of documents) {
+    for (const [, language] of document.matchAll(/^[ \t]*(?:`{3,}|~{3,})[ \t]*\{?\.?([\w#+-]+)/gm)) {
+      const name = language!.toLowerCase();
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([name]) => name);
 }
 
 type Source = { entry: MarkdownEntry; content: string; meta: PageMeta };

@@ -12,6 +12,7 @@ export type PageHeading = {
   text: string;
 };
 
+/** A page as the guide lists it: known for every page from the moment the folder is loaded. */
 export type GuidePage = {
   /** The Markdown file, absolute. */
   file: string;
@@ -22,16 +23,24 @@ export type GuidePage = {
   /** "/guide/setup/install"; "/guide" for the top-level index.md. */
   url: string;
   title: string;
-  /** The id of the page's <h1>: the title's slug, unique among the article's ids (so `page#title-slug` reaches the top). */
-  titleId: string;
-  description: string;
   /** From front matter (order, sidebar_position, nav_order, weight, sidebar.order), else mdBook's SUMMARY.md; null when none is given. */
   order: number | null;
+};
+
+/** What a page's Markdown renders to: made when the page is first needed (guide.server.ts). */
+export type PageContent = {
+  /** The id of the page's <h1>: the title's slug, unique among the article's ids (so `page#title-slug` reaches the top). */
+  titleId: string;
+  /** From front matter, else the first paragraph, shortened; "" when there is neither. */
+  description: string;
   /** The article's HTML, without the leading `# Heading` when that became the title. */
   html: string;
   /** The page's h2 and h3, in document order. */
   headings: PageHeading[];
 };
+
+/** A page with its content. */
+export type RenderedPage = GuidePage & PageContent;
 
 /**
  * An entry of the navigation: a page, or a folder. A folder with an index.md

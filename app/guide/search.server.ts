@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Root } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import MiniSearch, { type SearchResult as MiniSearchResult } from "minisearch";
-import type { GuidePage } from "./guide";
+import type { RenderedPage } from "./guide";
 
 /**
  * Full-text search over the guide, built in memory when the server starts.
@@ -27,8 +27,8 @@ export type SearchIndex = {
   search(query: string, options?: { limit?: number }): SearchResult[];
 };
 
-/** What a page contributes to the index (a GuidePage has all of it). */
-export type SearchablePage = Pick<GuidePage, "url" | "title" | "description" | "html">;
+/** What a page contributes to the index (a RenderedPage has all of it). */
+export type SearchablePage = Pick<RenderedPage, "url" | "title" | "description" | "html">;
 
 /**
  * Longer queries are cut rather than refused: people paste error messages
@@ -42,11 +42,11 @@ const SNIPPET_LENGTH = 180;
 
 const cache = new WeakMap<readonly SearchablePage[], SearchIndex>();
 
-/** The index of these pages; built once per pages array (one loaded guide). */
+/** The index of these pages; built once per pages array. */
 export function buildSearchIndex(pages: readonly SearchablePage[]): SearchIndex {
   let index = cache.get(pages);
   if (!index) {
-    index = createIndex(pages);
+    index = createSearchIndex(pages.flatMap(searchSections));
     cache.set(pages, index);
   }
   return index;
@@ -135,8 +135,13 @@ type SectionDocument = {
   text: string;
 };
 
-function createIndex(pages: readonly SearchablePage[]): SearchIndex {
-  const documents = pages.flatMap(sectionsOf).map((section, id) => ({ ...section, id }));
+/**
+ * The index of these sections (searchSections of each page, in reading
+ * order). The guide gathers them a page at a time, so a large folder's HTML
+ * need not be held all at once.
+ */
+export function createSearchIndex(sections: readonly SearchSection[]): SearchIndex {
+  const documents = sections.map((section, id) => ({ ...section, id }));
   const miniSearch = new MiniSearch<SectionDocument>({
     fields: ["title", "context", "text"],
     extractField: (document, field) =>
@@ -208,7 +213,10 @@ const INLINE = new Set([
 /** Not text a reader reads: controls (a code block's copy button), scripts, embedded media, hidden things. */
 const SKIPPED = new Set(["button", "script", "style", "template", "svg", "math", "iframe", "object", "select", "textarea"]);
 
-function sectionsOf(page: SearchablePage): Omit<SectionDocument, "id">[] {
+/** What the index keeps of a page: its introduction and each h2 and h3, as plain text. */
+export type SearchSection = Omit<SectionDocument, "id">;
+
+export function searchSections(page: SearchablePage): SearchSection[] {
   const tree: Root = fromHtml(page.html, { fragment: true });
   const sections: SectionDraft[] = [{ id: null, heading: null, parentHeading: null, parts: [] }];
   let lastH2: string | null = null;

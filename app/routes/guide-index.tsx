@@ -9,15 +9,17 @@ import { pageTitle, siteNameOf } from "../site-title";
  * /guide: the folder's own landing page (its top-level index.md) when it has
  * one, shown like any page; otherwise a generated list of every page.
  */
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const guide = getGuide();
-  if (guide.landing) return { landing: guidePageData(args, guide.pages, guide.landing), pages: null, description: null };
+  if (guide.landing) return { landing: guidePageData(args, guide.pages, await guide.render(guide.landing)), pages: null, description: null };
+  // Descriptions are read from every page: wait for the background rendering.
+  const { descriptions } = await guide.complete();
   return {
     landing: null,
-    pages: guide.pages.map(({ url, title, description, slug }) => ({
+    pages: guide.pages.map(({ url, title, slug }) => ({
       url,
       title,
-      description,
+      description: descriptions.get(slug) ?? "",
       depth: slug.split("/").length - 1,
     })),
     description: siteConfig.ownFolder

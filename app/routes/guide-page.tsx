@@ -5,13 +5,13 @@ import { getGuide } from "../guide/content-dir.server";
 import { guidePageData } from "../guide-page-data.server";
 import { pageTitle, siteNameOf } from "../site-title";
 
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   // Pages are looked up in memory by slug; no request path ever reaches the
   // file system, so "../" and encoded variants can only miss.
   const guide = getGuide();
   const page = guide.findPage(args.params["*"] ?? "");
   if (!page) throw data(null, { status: 404 });
-  return guidePageData(args, guide.pages, page);
+  return guidePageData(args, guide.pages, await guide.render(page));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/search";
 import { SearchResultTitle, SearchSnippet } from "../components/search-snippet";
 import { getGuide } from "../guide/content-dir.server";
-import { buildSearchIndex, MAX_QUERY_LENGTH, MAX_QUERY_TERMS, normalizeQuery } from "../guide/search.server";
+import { MAX_QUERY_LENGTH, MAX_QUERY_TERMS, normalizeQuery } from "../guide/search.server";
 import { pageTitle, siteNameOf } from "../site-title";
 
 /**
@@ -14,12 +14,13 @@ import { pageTitle, siteNameOf } from "../site-title";
 const PAGE_LIMIT = 50;
 const PREVIEW_LIMIT = 8;
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const { query, shortened } = normalizeQuery(params.get("q") ?? "");
   const limit = params.has("preview") ? PREVIEW_LIMIT : PAGE_LIMIT;
   // One more than shown, to know whether there are more.
-  const found = query === "" ? [] : buildSearchIndex(getGuide().pages).search(query, { limit: limit + 1 });
+  // The index is built once every page has been rendered; until then (the first seconds after a start) a search waits.
+  const found = query === "" ? [] : (await getGuide().complete()).search.search(query, { limit: limit + 1 });
   const notice = shortened
     ? `Only the beginning of your search was used: a search can be up to ${MAX_QUERY_LENGTH} characters and ${MAX_QUERY_TERMS} words.`
     : null;

@@ -1,0 +1,125 @@
+import { fork, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+import { renderPage, type RenderJob, type RenderResult } from "./render-page.server";
+import type { WorkerRequest, WorkerResponse } from "./render-worker.server";
+import type { UrlTargets } from "./resolve-url.server";
+
+/**
+ * Where the guide's pages are rendered. The production server renders in a
+ * child process and ends it once every page is rendered: parsing and
+ * highlighting a 200-page folder grew the server's heap to over 500 MB for
+ * the 50 MB that is kept, and neither V8 nor the C library gave it back,
+ * not even when the work was done in a worker thread that then ended; an
+ * ended process gives back all of it. Running from source (development,
+ * tests) there is no built worker, and pages are rendered in this process.
+ */
+
+export type PageRenderer = {
+  readonly where: "worker" | "this process";
+  /** The folder's link targets and the languages of its code blocks, before the first page. */
+  prepare(targets: UrlTargets, languages: string[]): void;
+  render(job: RenderJob): Promise<RenderResult>;
+  /** Every page is rendered: a worker ends once it has been idle a moment, and starts again if a page is asked for later. */
+  release(): void;
+};
+
+/** The built worker, beside the server bundle (build/server/index.js → build/worker/render-worker.js). */
+const WORKER_FILE = new URL("../worker/render-worker.js", import.meta.url);
+/** How long a released worker waits for more pages (a page dropped from memory and asked for again) before it ends. */
+const IDLE_MS = 1_000;
+
+/** A worker starts at once, so that it is ready by the first request; it renders once prepared. */
+export function createPageRenderer(workerFile: URL | null = WORKER_FILE): PageRenderer {
+  if (workerFile === null || !fs.existsSync(workerFile)) return inThisProcess();
+  return workerRenderer(workerFile);
+}
+
+function inThisProcess(): PageRenderer {
+  let prepared: UrlTargets | null = null;
+  return {
+    where: "this process",
+    prepare(targets) {
+      prepared = targets;
+    },
+    render(job) {
+      if (!prepared) return Promise.reject(new Error("The renderer was not prepared"));
+      return renderPage(job, prepared);
+    },
+    release() {},
+  };
+}
+
+function workerRenderer(workerFile: URL): PageRenderer {
+  type Waiting = { resolve: (result: RenderResult) => void; reject: (error: Error) => void };
+  const waiting = new Map<number, Waiting>();
+  let nextId = 0;
+  let released = false;
+  let idleTimer: NodeJS.Timeout | undefined;
+  let preparation: WorkerRequest | null = null;
+
+  const start = () => {
+    // "advanced" serialisation carries the targets' Maps and Sets as they are.
+    const started = fork(fileURLToPath(workerFile), [], {
+      serialization: "advanced",
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      // The server's small young generation suits a server that keeps little; rendering makes garbage fast.
+      execArgv: process.execArgv.filter((flag) => !flag.startsWith("--max-semi-space-size")),
+    });
+    // The worker does not keep the server alive; it exits when the server does.
+    started.unref();
+    started.channel?.unref();
+    started.on("message", (response: WorkerResponse) => {
+      const entry = waiting.get(response.id);
+      waiting.delete(response.id);
+      if ("error" in response) entry?.reject(new Error(response.error));
+      else entry?.resolve(response.result);
+      endWhenIdle();
+    });
+    const fail = (error: Error) => {
+      if (worker !== started) return; // ended on purpose
+      worker = null;
+      for (const entry of waiting.values()) entry.reject(error);
+      waiting.clear();
+    };
+    started.on("error", fail);
+    started.on("exit", (code, signal) => fail(new Error(`The render worker stopped (${signal ?? `exit code ${code}`})`)));
+    if (preparation) started.send(preparation);
+    return started;
+  };
+  // Started now, so that it is ready by the first request.
+  let worker: ChildProcess | null = start();
+
+  function endWhenIdle() {
+    clearTimeout(idleTimer);
+    if (!released || waiting.size > 0) return;
+    idleTimer = setTimeout(() => {
+      if (waiting.size > 0 || !worker) return;
+      const ending = worker;
+      worker = null;
+      ending.kill();
+    }, IDLE_MS).unref();
+  }
+
+  return {
+    where: "worker",
+    prepare(targets, languages) {
+      preparation = { targets, languages };
+      worker?.send(preparation);
+    },
+    render(job) {
+      clearTimeout(idleTimer);
+      worker ??= start();
+      const id = nextId++;
+      const sent: WorkerRequest = { id, job };
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        worker!.send(sent);
+      });
+    },
+    release() {
+      released = true;
+      endWhenIdle();
+    },
+  };
+}

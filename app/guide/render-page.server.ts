@@ -1,0 +1,63 @@
+import type { PageHeading } from "./guide";
+import { renderMarkdown } from "./markdown/render-markdown.server";
+import { shortenDescription } from "./page-meta.server";
+import { resolveContentUrl, type UrlTargets } from "./resolve-url.server";
+import { searchSections, type SearchSection } from "./search.server";
+
+/**
+ * One page of the guide, rendered: what guide.server.ts asks of the
+ * renderer, in the server's own thread or in the render worker
+ * (render-worker.server.ts). Jobs and results are plain data, so they cross
+ * to and from a worker as they are.
+ */
+
+export type RenderJob = {
+  relativePath: string;
+  url: string;
+  /** The Markdown after its front matter. */
+  markdown: string;
+  /** The title the navigation shows: the <h1> is given it, whatever the document's leading heading says. */
+  title: string;
+  /** From front matter; else the first paragraph is the description. */
+  description: string | null;
+};
+
+export type RenderResult = {
+  /** The document's own leading title as the whole render found it, to check against the one read at start. */
+  leadingTitle: string | null;
+  titleId: string;
+  description: string;
+  html: string;
+  headings: PageHeading[];
+  /** Links and images into the folder that lead nowhere, as written. */
+  brokenHrefs: string[];
+  /** The page's sections for the search index. */
+  sections: SearchSection[];
+};
+
+export async function renderPage(job: RenderJob, targets: UrlTargets): Promise<RenderResult> {
+  const brokenHrefs: string[] = [];
+  let leadingTitle: string | null = null;
+  const rendered = await renderMarkdown(job.markdown, {
+    relativePath: job.relativePath,
+    title(leading) {
+      leadingTitle = leading;
+      return job.title;
+    },
+    resolveUrl(url, kind) {
+      const resolution = resolveContentUrl(targets, job.relativePath, url, kind);
+      if (resolution && "missing" in resolution) brokenHrefs.push(url);
+      return resolution && "url" in resolution ? resolution.url : null;
+    },
+  });
+  const description = job.description ?? (rendered.firstParagraph ? shortenDescription(rendered.firstParagraph) : "");
+  return {
+    leadingTitle,
+    titleId: rendered.titleId ?? "",
+    description,
+    html: rendered.html,
+    headings: rendered.headings,
+    brokenHrefs,
+    sections: searchSections({ url: job.url, title: job.title, description, html: rendered.html }),
+  };
+}

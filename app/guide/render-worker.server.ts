@@ -1,0 +1,48 @@
+import { renderMarkdown } from "./markdown/render-markdown.server";
+import { renderPage, type RenderJob, type RenderResult } from "./render-page.server";
+import type { UrlTargets } from "./resolve-url.server";
+
+/**
+ * The render worker's entry (built to build/worker/ by react-router.config.ts),
+ * run as a child process of the server (page-renderer.server.ts). It is
+ * told the folder's link targets and code languages once, then renders the
+ * pages it is sent, one message each way per page. It ends when the server
+ * ends it, or when the server is gone.
+ */
+
+export type WorkerRequest = { targets: UrlTargets; languages: string[] } | { id: number; job: RenderJob };
+export type WorkerResponse = { id: number; result: RenderResult } | { id: number; error: string };
+
+if (!process.send) throw new Error("render-worker.server.ts runs as a child process with an IPC channel");
+
+let targets: UrlTargets | null = null;
+process.on("message", async (request: WorkerRequest) => {
+  if ("targets" in request) {
+    targets = request.targets;
+    void warmUp(request.languages);
+    return;
+  }
+  let response: WorkerResponse;
+  try {
+    if (!targets) throw new Error("no link targets were sent before the first page");
+    response = { id: request.id, result: await renderPage(request.job, targets) };
+  } catch (error) {
+    response = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+  }
+  // The server may have gone meanwhile; then there is no one to tell.
+  if (process.connected) process.send!(response, undefined, undefined, () => {});
+});
+process.on("disconnect", () => process.exit(0));
+
+/**
+ * The first page takes a second more than the next ones: the highlighter
+ * starts, its grammars load and compile, the parsers' code gets optimised.
+ * This happens while the server is still starting, on a document with a
+ * code block in every language the folder uses, so the first visitor does
+ * not wait for it.
+ */
+async function warmUp(languages: string[]) {
+  const fences = languages.map((language) => `\`\`\`${language}\nx\n\`\`\``).join("\n\n");
+  const document = `# Warm-up\n\nSome *text* with [a link](page.md).\n\n> [!NOTE]\n> A note.\n\n<div>raw</div>\n\n${fences}\n`;
+  await renderMarkdown(document, { relativePath: "warm-up.md", resolveUrl: () => null }).catch(() => {});
+}
