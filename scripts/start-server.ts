@@ -32,7 +32,8 @@ export async function freePort(): Promise<number> {
  * waiting for it to listen (for a benchmark that times its start).
  */
 export function spawnServer(port: number, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ["--enable-source-maps", serverEntry], {
+  // The flags of `npm run serve` (package.json) and the Dockerfile's CMD.
+  const child = spawn(process.execPath, ["--max-semi-space-size=8", "--enable-source-maps", serverEntry], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -68,7 +68,8 @@ export function testDocs(folder: DocsFolder, { prepare, port: ownPort }: Options
 }
 
 async function startServer(contentDir: string, port: number) {
-  const child = spawn(process.execPath, ["--enable-source-maps", SERVER_ENTRY], {
+  // The flags of `npm run serve` (package.json).
+  const child = spawn(process.execPath, ["--max-semi-space-size=8", "--enable-source-maps", SERVER_ENTRY], {
     env: { ...process.env, NODE_ENV: "production", CONTENT_DIR: contentDir, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
