@@ -175,11 +175,11 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
   const sectionsOf = new Map<GuidePage, SearchSection[]>();
   let completed = false;
 
-  async function renderPage(page: GuidePage): Promise<RenderedPage> {
+  async function renderPage(page: GuidePage, background: boolean): Promise<RenderedPage> {
     const slot = sourceOf.get(page);
     if (!slot) throw new Error(`${page.url} is not a page of this guide`);
     const result = await renderer
-      .render({ relativePath: page.relativePath, url: page.url, markdown: slot.content, title: page.title, description: slot.meta.description })
+      .render({ relativePath: page.relativePath, url: page.url, markdown: slot.content, title: page.title, description: slot.meta.description }, background)
       .catch((error: unknown) => {
         throw new GuideContentError(`${page.file}: could not be rendered: ${(error as Error).message}`, page.file);
       });
@@ -202,7 +202,7 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
     }
   }
 
-  function render(page: GuidePage): Promise<RenderedPage> {
+  function render(page: GuidePage, background = false): Promise<RenderedPage> {
     const found = kept.get(page);
     if (found) {
       // Most recently read last: the first in the map is the first to go.
@@ -212,7 +212,7 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
     }
     let pending = inFlight.get(page);
     if (!pending) {
-      pending = renderPage(page).then(
+      pending = renderPage(page, background).then(
         (rendered) => {
           inFlight.delete(page);
           keep(rendered, page);
@@ -235,7 +235,7 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
     const failures: GuideContentError[] = [];
     for (const page of pages) {
       try {
-        const rendered = await render(page);
+        const rendered = await render(page, true);
         descriptions.set(page.slug, rendered.description);
         sections.push(...(sectionsOf.get(page) ?? []));
         sectionsOf.delete(page);

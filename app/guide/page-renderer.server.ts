@@ -19,7 +19,8 @@ export type PageRenderer = {
   readonly where: "worker" | "this process";
   /** The folder's link targets and the languages of its code blocks, before the first page. */
   prepare(targets: UrlTargets, languages: string[]): void;
-  render(job: RenderJob): Promise<RenderResult>;
+  /** `background`: a page no one is waiting for, rendered after any that someone is. */
+  render(job: RenderJob, background?: boolean): Promise<RenderResult>;
   /** Every page is rendered: a worker ends once it has been idle a moment, and starts again if a page is asked for later. */
   release(): void;
 };
@@ -107,11 +108,11 @@ function workerRenderer(workerFile: URL): PageRenderer {
       preparation = { targets, languages };
       worker?.send(preparation);
     },
-    render(job) {
+    render(job, background = false) {
       clearTimeout(idleTimer);
       worker ??= start();
       const id = nextId++;
-      const sent: WorkerRequest = { id, job };
+      const sent: WorkerRequest = { id, job, background };
       return new Promise((resolve, reject) => {
         waiting.set(id, { resolve, reject });
         worker!.send(sent);

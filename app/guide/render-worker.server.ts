@@ -6,40 +6,64 @@ import type { UrlTargets } from "./resolve-url.server";
  * The render worker's entry (built to build/worker/ by react-router.config.ts),
  * run as a child process of the server (page-renderer.server.ts). It is
  * told the folder's link targets and code languages once, then renders the
- * pages it is sent, one message each way per page. It ends when the server
- * ends it, or when the server is gone.
+ * pages it is sent, one message each way per page, one page at a time,
+ * visitors' pages before the background's. It ends when the server ends
+ * it, or when the server is gone.
  */
 
-export type WorkerRequest = { targets: UrlTargets; languages: string[] } | { id: number; job: RenderJob };
+export type WorkerRequest =
+  | { targets: UrlTargets; languages: string[] }
+  /** `background`: rendered when no visitor's page is waiting. */
+  | { id: number; job: RenderJob; background: boolean };
 export type WorkerResponse = { id: number; result: RenderResult } | { id: number; error: string };
+type PageRequest = Extract<WorkerRequest, { job: RenderJob }>;
 
 if (!process.send) throw new Error("render-worker.server.ts runs as a child process with an IPC channel");
 
 let targets: UrlTargets | null = null;
-process.on("message", async (request: WorkerRequest) => {
+// One page at a time, so a visitor's page never shares the CPU with the background's.
+const visitors: PageRequest[] = [];
+const background: PageRequest[] = [];
+let busy = false;
+
+process.on("message", (request: WorkerRequest) => {
   if ("targets" in request) {
     targets = request.targets;
-    void warmUp(request.languages);
+    busy = true;
+    void warmUp(request.languages).finally(() => {
+      busy = false;
+      void renderNext();
+    });
     return;
   }
+  (request.background ? background : visitors).push(request);
+  void renderNext();
+});
+process.on("disconnect", () => process.exit(0));
+
+async function renderNext() {
+  if (busy || !targets) return;
+  const request = visitors.shift() ?? background.shift();
+  if (!request) return;
+  busy = true;
   let response: WorkerResponse;
   try {
-    if (!targets) throw new Error("no link targets were sent before the first page");
     response = { id: request.id, result: await renderPage(request.job, targets) };
   } catch (error) {
     response = { id: request.id, error: error instanceof Error ? error.message : String(error) };
   }
+  busy = false;
   // The server may have gone meanwhile; then there is no one to tell.
   if (process.connected) process.send!(response, undefined, undefined, () => {});
-});
-process.on("disconnect", () => process.exit(0));
+  void renderNext();
+}
 
 /**
  * The first page takes a second more than the next ones: the highlighter
  * starts, its grammars load and compile, the parsers' code gets optimised.
  * This happens while the server is still starting, on a document with a
- * code block in every language the folder uses, so the first visitor does
- * not wait for it.
+ * code block in every language the folder uses, so the first visitor waits
+ * for less of it.
  */
 async function warmUp(languages: string[]) {
   const fences = languages.map((language) => `\`\`\`${language}\nx\n\`\`\``).join("\n\n");
