@@ -35,10 +35,14 @@ const handle = createRequestHandler({ ...build, routes, assets: { ...build.asset
 
 const logged: string[] = [];
 console.error = (...args: unknown[]) => logged.push(args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(" "));
+// Standard output carries the answers alone: the server's own log lines
+// (the guide's "pages rendered" line, written when the background work
+// ends) would break the JSON.
+console.log = (...args: unknown[]) => logged.push(args.map(String).join(" "));
 
 const answers = [];
 for (const path of ["/loader-fails", "/render-fails", "/guide/themes"]) {
   const response = await handle(new Request(`http://127.0.0.1${path}`));
   answers.push({ path, status: response.status, html: await response.text() });
 }
-process.stdout.write(JSON.stringify({ answers, logged }));
+process.stdout.write(JSON.stringify({ answers, logged }), () => process.exit(0));
