@@ -3,8 +3,10 @@
  * The bad-input end of issue 10's sizes, on the production build:
  * - a folder of 5,000 Markdown pages (25 copies of the generated 200-page
  *   docs folder, each under a folder of its own, with their images): the
- *   time from process start to listening and to the first page, and the
- *   server's RSS then and once every page was served once;
+ *   time from process start to listening and to the first page; the
+ *   server's RSS (with its render worker) then, at its peak while every page
+ *   is rendered in the background, and once the worker has ended; then every
+ *   page served once (the pages the memory budget dropped are rendered again);
  * - a folder holding one 5 MB Markdown file: how fast and with what message
  *   the server refuses it.
  * Prints figures; needs a build (`npm run build`).
@@ -14,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { makeDocsCorpus } from "./make-docs-corpus.ts";
-import { freePort, spawnServer } from "./start-server.ts";
+import { backgroundRenderingDone, freePort, rssBytes, spawnServer, treeRssBytes } from "./start-server.ts";
 
 const { values } = parseArgs({ options: { copies: { type: "string", default: "25" } } });
 const copies = Number(values.copies);
@@ -52,7 +54,14 @@ if (listeningMs === null) {
   const first = await fetch(`${server.url}${urls[0]}`);
   const firstPageMs = performance.now() - started;
   console.log(`Start → listening: ${ms(listeningMs)}; → first page (${first.status}): ${ms(firstPageMs)}`);
-  console.log(`RSS after start: ${mb(rss(server.process.pid!))}`);
+  const pid = server.process.pid!;
+  console.log(`RSS after start (server + render worker): ${mb(treeRssBytes(pid) ?? 0)}`);
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, treeRssBytes(pid) ?? 0)), 250);
+  const backgroundStarted = performance.now();
+  const done = await backgroundRenderingDone(server, pid, START_DEADLINE_MS);
+  clearInterval(sampler);
+  console.log(`Background rendering: ${done} (waited ${ms(performance.now() - backgroundStarted)}); peak RSS meanwhile: ${mb(peak)}; RSS after: ${mb(rssBytes(pid) ?? 0)}`);
   const servedAt = performance.now();
   let failures = 0;
   await inParallel(urls, 8, async (url) => {
@@ -60,7 +69,9 @@ if (listeningMs === null) {
     await response.arrayBuffer();
     if (response.status !== 200) failures++;
   });
-  console.log(`Every page once (${urls.length}, ${failures} not 200): ${ms(performance.now() - servedAt)}; RSS then: ${mb(rss(server.process.pid!))}`);
+  console.log(`Every page once (${urls.length}, ${failures} not 200): ${ms(performance.now() - servedAt)}; RSS then (server + render worker): ${mb(treeRssBytes(pid) ?? 0)}`);
+  await backgroundRenderingDone(server, pid, 30_000);
+  console.log(`RSS once the worker has ended again: ${mb(rssBytes(pid) ?? 0)}`);
   await server.stop();
 }
 
@@ -108,9 +119,6 @@ async function inParallel<T>(items: T[], width: number, task: (item: T) => Promi
   }));
 }
 
-function rss(pid: number): number {
-  return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) * 1024;
-}
 
 function ms(value: number) {
   return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import fs from "node:fs";
 import net from "node:net";
 import { fileURLToPath } from "node:url";
 
@@ -90,4 +91,45 @@ export async function startUrlPrintingServer(script: string, args: string[], env
       await exited;
     },
   };
+}
+
+/** RSS of a process and all its descendants. */
+export function treeRssBytes(pid: number): number | null {
+  const own = rssBytes(pid);
+  if (own === null) return null;
+  return childPids(pid).reduce((sum, child) => sum + (treeRssBytes(child) ?? 0), own);
+}
+
+export function childPids(pid: number): number[] {
+  try {
+    return fs.readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
+export function rssBytes(pid: number): number | null {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) * 1024;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits for the server's "pages rendered" line and for its render worker to
+ * end; says what the line said, or that it did not come in time.
+ */
+export async function backgroundRenderingDone(server: { output(): string }, pid: number, timeoutMs = 120_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let line: string | undefined;
+  while (Date.now() < deadline) {
+    line ??= /Guide: .* pages rendered in [\d.]+ s/.exec(server.output())?.[0];
+    if (line && childPids(pid).length === 0) return line.replace(/^Guide: /, "");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const waited = `${Math.round(timeoutMs / 1000)} s`;
+  return line ? `${line}, but the worker had not ended after ${waited}` : `not reported within ${waited}`;
 }
