@@ -5,10 +5,10 @@ import { loadGuide, type CompleteGuide, type Guide } from "./guide.server";
 // A stand-in renderer that only rewrites Markdown links and images through
 // the context, so these tests see what loadGuide does with the answers,
 // whatever the real renderer supports today.
+const leadingTitle = vi.hoisted(() => (markdown: string) => /^# (.+)$/m.exec(markdown)?.[1] ?? null);
+vi.mock("./markdown/read-leading-title.server", () => ({ readLeadingTitle: leadingTitle }));
 vi.mock("./markdown/render-markdown.server", () => {
-  const leadingTitle = (markdown: string) => /^# (.+)$/m.exec(markdown)?.[1] ?? null;
   return {
-    readLeadingTitle: leadingTitle,
     renderMarkdown: async (
       markdown: string,
       context: { resolveUrl(url: string, kind: "link" | "image"): string | null; title?: (leading: string | null) => string | null },

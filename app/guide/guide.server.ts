@@ -4,7 +4,7 @@ import { FrontMatterError, parseFrontMatter } from "./front-matter.server";
 import type { ContentFile, GuideNavItem, GuidePage, PageContent, RenderedPage } from "./guide";
 import { buildGuideTree, type PlacedPage } from "./guide-tree.server";
 import { ContentListingError, listContentFolder, type MarkdownEntry } from "./list-content-folder.server";
-import { readLeadingTitle } from "./markdown/render-markdown.server";
+import { readLeadingTitle } from "./markdown/read-leading-title.server";
 import { createPageRenderer, type PageRenderer } from "./page-renderer.server";
 import { readableName, readPageMeta, type PageMeta } from "./page-meta.server";
 import { pageUrl, type UrlTargets } from "./resolve-url.server";

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
-import { renderPage, type RenderJob, type RenderResult } from "./render-page.server";
+import type { RenderJob, RenderResult } from "./render-page.server";
 import type { WorkerRequest, WorkerResponse } from "./render-worker.server";
 import type { UrlTargets } from "./resolve-url.server";
 
@@ -43,8 +43,10 @@ function inThisProcess(): PageRenderer {
     prepare(targets) {
       prepared = targets;
     },
-    render(job) {
-      if (!prepared) return Promise.reject(new Error("The renderer was not prepared"));
+    async render(job) {
+      if (!prepared) throw new Error("The renderer was not prepared");
+      // Imported when first needed: a server with a worker never loads the highlighter itself.
+      const { renderPage } = await import("./render-page.server");
       return renderPage(job, prepared);
     },
     release() {},

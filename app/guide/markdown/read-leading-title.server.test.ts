@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { FrontMatterError, parseFrontMatter } from "../front-matter.server";
 import { render } from "./__fixtures__/read-fixture";
-import { readLeadingTitle } from "./render-markdown.server";
+import { readLeadingTitle } from "./read-leading-title.server";
 
 // The navigation is built from readLeadingTitle when the server starts; the
 // page from renderMarkdown when it is first read. They must agree, or a page

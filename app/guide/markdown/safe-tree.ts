@@ -1,0 +1,49 @@
+import rehypeSanitize from "rehype-sanitize";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import remarkRehype from "remark-rehype";
+import type { Preset } from "unified";
+import { calloutHandler } from "./callout";
+import rehypeForeignComponents from "./rehype-foreign-components";
+import rehypeLeadingTitle from "./rehype-leading-title";
+import rehypeRawWhenPresent from "./rehype-raw-when-present";
+import remarkAttributeLists from "./remark-attribute-lists";
+import remarkCodeMeta from "./remark-code-meta";
+import remarkContainers from "./remark-containers";
+import remarkCustomHeadingIds from "./remark-custom-heading-ids";
+import remarkFirstParagraph from "./remark-first-paragraph";
+import remarkForeignSyntax from "./remark-foreign-syntax";
+import remarkGithubAlerts from "./remark-github-alerts";
+import remarkHiddenHtml from "./remark-hidden-html";
+import remarkLeadingTitle from "./remark-leading-title";
+import remarkMkdocsBlocks from "./remark-mkdocs-blocks";
+import { sanitizeSchema } from "./sanitize-schema";
+import { tabHandler } from "./tab";
+
+/**
+ * Markdown of any of the common docs tools to a sanitised HTML tree, with
+ * the leading title taken out: the first half of render-markdown.server.ts,
+ * and all that read-leading-title.server.ts runs on a page's opening.
+ */
+export const safeTree = {
+  plugins: [
+    remarkParse,
+    remarkMkdocsBlocks,
+    remarkContainers,
+    remarkForeignSyntax,
+    remarkGfm,
+    remarkHiddenHtml,
+    remarkCustomHeadingIds,
+    remarkAttributeLists,
+    remarkGithubAlerts,
+    remarkLeadingTitle,
+    remarkFirstParagraph,
+    remarkCodeMeta,
+    // Footnote ids get their prefix from the sanitiser, like every other id.
+    [remarkRehype, { allowDangerousHtml: true, clobberPrefix: "", handlers: { callout: calloutHandler, tab: tabHandler } }],
+    rehypeRawWhenPresent,
+    rehypeForeignComponents,
+    [rehypeSanitize, sanitizeSchema],
+    rehypeLeadingTitle,
+  ],
+} satisfies Preset;
