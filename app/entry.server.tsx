@@ -4,7 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceContext } from "./nonce";
 import { SentOnceContext } from "./sent-once";
-import { lowerModulePreloadPriority } from "./module-preload-priority.server";
+import { dropModulePreloads } from "./module-preloads.server";
 import { keptBackValues } from "./sent-once.server";
 import { contentSecurityPolicy, createNonce } from "./security/content-security-policy.server";
 
@@ -51,7 +51,7 @@ export default function handleRequest(
           });
           pipe(body);
           resolve(
-            new Response(createReadableStreamFromReadable(body.pipe(lowerModulePreloadPriority())), {
+            new Response(createReadableStreamFromReadable(body.pipe(dropModulePreloads())), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

@@ -341,7 +341,8 @@ test.describe("what the server answers", () => {
 
   test("hashed assets are cached for a year as immutable", async ({ request }) => {
     const html = await (await request.get("/")).text();
-    const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!);
+    // In attributes (stylesheet, font) and in the module script's imports (scripts).
+    const assets = [...html.matchAll(/"(\/assets\/[^"]+)"/g)].map((match) => match[1]!);
     expect(assets.some((asset) => asset.endsWith(".css"))).toBe(true);
     expect(assets.some((asset) => asset.endsWith(".js"))).toBe(true);
     expect(assets.some((asset) => asset.endsWith(".woff2"))).toBe(true);
