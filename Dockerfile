@@ -40,5 +40,6 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
 # node directly (not npm), so SIGTERM reaches the server and it drains.
 # A young generation of 8 MB per semi-space rather than V8's default of up
 # to 64: the server keeps about 100 MB, and V8 otherwise grows the young
-# generation to over 130 MB under load and keeps it (BENCHMARKS.md).
+# generation to over 130 MB under load and keeps it. It costs some CPU per
+# request (BENCHMARKS.md); drop it where CPU is scarcer than memory.
 CMD ["node", "--max-semi-space-size=8", "--enable-source-maps", "server/index.ts"]

@@ -9,9 +9,9 @@
  * what it saw, and with the same throttling applied to the browser while it
  * loads ("devtools"). On loopback the two disagree for this site: the
  * simulation counts every request that finished before the first frame was
- * shown, and here the app's module preloads finish before the stylesheet
- * and the font let Chrome show it, so their 110 KB are charged to first
- * paint (see BENCHMARKS.md).
+ * shown; the app's module preloads, which used to finish before the
+ * stylesheet and the font let Chrome show it, had their 110 KB charged to
+ * the paint, which is why they were taken out (see BENCHMARKS.md).
  *
  * --docs adds the long page of a generated docs folder (make-docs-corpus.ts,
  * served by a second server with CONTENT_DIR), in light and dark.
