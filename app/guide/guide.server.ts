@@ -19,9 +19,10 @@ import { createSearchIndex, type SearchIndex, type SearchSection } from "./searc
  * page's opening, for its title (the navigation needs them all). A page's
  * article is rendered the first time it is asked for and kept; `complete`
  * renders the rest a page at a time in the background, builds the search
- * index and reports broken links. So a folder of any size is served within
- * a second or two of the start, and the highlighter's and parsers' garbage
- * is made a page at a time rather than all at once.
+ * index and reports broken links. So the server listens within a second for
+ * 200 long pages and about three for 5,000 (BENCHMARKS.md), and in
+ * production the highlighter's and parsers' garbage is made in a worker
+ * process that ends when it is done (page-renderer.server.ts).
  *
  * Folders written for other docs tools load unedited: front matter is
  * optional (page-meta.server.ts), index.md, README.md and Hugo's _index.md
@@ -97,7 +98,7 @@ const BROKEN_LINKS_SHOWN = 5;
 /**
  * Rendered articles kept in memory, in characters of HTML; beyond it the
  * least recently read are dropped and rendered again when asked for. A
- * 200-page folder of long pages renders to about 12 million; a folder of
+ * 200-page folder of long pages renders to 3.2 million; a folder of
  * thousands of long pages stays bounded.
  */
 export const RENDERED_CHARACTERS_KEPT = 48_000_000;
