@@ -6,6 +6,8 @@
  * Run through `npm start` / `npm run serve`, which set NODE_ENV=production
  * before anything is imported.
  */
+// First, so that the render worker boots while the rest loads.
+import "./prestart-render-worker.ts";
 import { createRequestHandler } from "@react-router/express";
 import { createRequestHandler as createFetchHandler } from "react-router";
 import compression from "compression";

@@ -1,7 +1,7 @@
-import { fork, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import { fileURLToPath } from "node:url";
 import type { RenderJob, RenderResult } from "./render-page.server";
+import { forkRenderWorker, takePrestartedWorker } from "./render-worker-process.server";
 import type { WorkerRequest, WorkerResponse } from "./render-worker.server";
 import type { UrlTargets } from "./resolve-url.server";
 
@@ -61,17 +61,11 @@ function workerRenderer(workerFile: URL): PageRenderer {
   let idleTimer: NodeJS.Timeout | undefined;
   let preparation: WorkerRequest | null = null;
 
+  // The first worker may have been started by the server before it loaded this bundle.
+  let prestarted = takePrestartedWorker(workerFile);
   const start = () => {
-    // "advanced" serialisation carries the targets' Maps and Sets as they are.
-    const started = fork(fileURLToPath(workerFile), [], {
-      serialization: "advanced",
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-      // The server's small young generation suits a server that keeps little; rendering makes garbage fast.
-      execArgv: process.execArgv.filter((flag) => !flag.startsWith("--max-semi-space-size")),
-    });
-    // The worker does not keep the server alive; it exits when the server does.
-    started.unref();
-    started.channel?.unref();
+    const started = prestarted ?? forkRenderWorker(workerFile);
+    prestarted = null;
     started.on("message", (response: WorkerResponse) => {
       const entry = waiting.get(response.id);
       waiting.delete(response.id);
