@@ -1,4 +1,5 @@
-import { NavLink, useLocation } from "react-router";
+import type { MouseEvent } from "react";
+import { useLocation, useNavigate } from "react-router";
 import type { GuideNavItem } from "../guide/guide";
 
 /**
@@ -8,10 +9,25 @@ import type { GuideNavItem } from "../guide/guide";
  * list. read-nav-tree.ts reads this markup back; keep the two in step.
  */
 export function GuideNav({ items }: { items: GuideNavItem[] }) {
-  const current = normalisePath(useLocation().pathname);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const current = normalisePath(location.pathname);
+  // The links are plain anchors and this one handler makes their clicks
+  // client-side navigations, as <Link> would: 200 <NavLink>s, each with its
+  // own hooks and handler, were most of a docs page's hydration work (a
+  // long task in Lighthouse's mobile simulation).
+  const followLink = (event: MouseEvent<HTMLElement>) => {
+    const link = event.target instanceof Element ? event.target.closest("a") : null;
+    if (!link || !isPlainClick(event) || (link.target && link.target !== "_self")) return;
+    const href = link.getAttribute("href");
+    if (!href?.startsWith("/")) return;
+    event.preventDefault();
+    // Following the link to the page already shown replaces its history entry, as <Link> does.
+    navigate(href, { replace: href === location.pathname + location.search + location.hash });
+  };
   return (
     // data-sent-once: hydration reads the tree back from here (guide.tsx).
-    <nav aria-label="Guide" className="guide-nav" data-sent-once="guide-nav">
+    <nav aria-label="Guide" className="guide-nav" data-sent-once="guide-nav" onClick={followLink}>
       <NavList items={items} current={current} />
     </nav>
   );
@@ -28,17 +44,16 @@ function NavList({ items, current }: { items: GuideNavItem[]; current: string })
 }
 
 function NavEntry({ item, current }: { item: GuideNavItem; current: string }) {
-  // `end`: a folder's page is not "current" while one of its children is shown.
+  // Only the page itself is current: a folder's page is not while one of its children is shown.
+  const isCurrent = item.url !== null && normalisePath(item.url) === current;
   const label =
     item.url === null ? (
       <span className="guide-nav-label">{item.title}</span>
     ) : (
-      // No class unless current, and no data-discover: the route manifest
-      // comes whole with the first page, so there is nothing to discover,
-      // and on 200 links the two empty attributes were 7 KB of every page.
-      <NavLink to={item.url} end discover="none" className={({ isActive }) => (isActive ? "active" : undefined)}>
+      // No class unless current: on 200 links an empty one was kilobytes of every page.
+      <a aria-current={isCurrent ? "page" : undefined} className={isCurrent ? "active" : undefined} href={item.url}>
         {item.title}
-      </NavLink>
+      </a>
     );
   if (item.children.length === 0) return <li>{label}</li>;
   return (
@@ -52,6 +67,11 @@ function NavEntry({ item, current }: { item: GuideNavItem; current: string }) {
       </details>
     </li>
   );
+}
+
+/** A click that asks for the link in this tab: the main button, no modifier keys. */
+function isPlainClick(event: MouseEvent<HTMLElement>): boolean {
+  return !event.defaultPrevented && event.button === 0 && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey);
 }
 
 /** Whether the current page is this entry's page or one below it. */

@@ -239,6 +239,9 @@ test.describe("sent once", () => {
   test("with JavaScript, client-side navigations show each page's article, back and forth", async ({ page }) => {
     await page.goto("/guide/themes");
     await waitForHydration(page);
+    // Gone if a click loads a new document instead of navigating in this one.
+    await page.evaluate(() => document.documentElement.setAttribute("data-navigation-test", "same document"));
+    const sameDocument = () => page.evaluate(() => document.documentElement.getAttribute("data-navigation-test"));
     const themes = plainSentence("themes.md");
     const typography = plainSentence("typography.md");
     await expect(page.getByRole("article")).toContainText(themes);
@@ -257,6 +260,7 @@ test.describe("sent once", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Themes");
     await expect(page.getByRole("article")).toContainText(themes);
     await expect(guideNav(page).getByRole("link", { name: "Themes" })).toHaveAttribute("aria-current", "page");
+    expect(await sameDocument()).toBe("same document");
   });
 });
 
