@@ -146,6 +146,8 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
     files: listing.files,
     sitePaths: new Set(options.sitePaths ?? []),
   };
+  // Before the titles are read: the worker can warm up on the folder's languages meanwhile.
+  renderer.prepare(targets, fenceLanguages(slots.map((slot) => slot.content)));
 
   const sourceOf = new Map<GuidePage, (typeof slots)[number] & { leadingTitle: string | null }>();
   const placed = slots.map((slot): PlacedPage => {
@@ -171,7 +173,6 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
   let keptCharacters = 0;
   const inFlight = new Map<GuidePage, Promise<RenderedPage>>();
 
-  renderer.prepare(targets, fenceLanguages(slots.map((slot) => slot.content)));
   // Each page's search sections, from its render until `complete` takes them.
   const sectionsOf = new Map<GuidePage, SearchSection[]>();
   let completed = false;

@@ -20,6 +20,9 @@ type PageRequest = Extract<WorkerRequest, { job: RenderJob }>;
 
 if (!process.send) throw new Error("render-worker.server.ts runs as a child process with an IPC channel");
 
+// What needs no knowledge of the folder warms up at once, while the server
+// is still reading the folder: the parsers, the pipeline, the highlighter.
+const pipelineWarm = warmUp([]);
 let targets: UrlTargets | null = null;
 // One page at a time, so a visitor's page never shares the CPU with the background's.
 const visitors: PageRequest[] = [];
@@ -30,7 +33,7 @@ process.on("message", (request: WorkerRequest) => {
   if ("targets" in request) {
     targets = request.targets;
     busy = true;
-    void warmUp(request.languages).finally(() => {
+    void pipelineWarm.then(() => warmUp(request.languages)).finally(() => {
       busy = false;
       void renderNext();
     });
@@ -66,7 +69,8 @@ async function renderNext() {
  * for less of it.
  */
 async function warmUp(languages: string[]) {
-  const fences = languages.map((language) => `\`\`\`${language}\nx\n\`\`\``).join("\n\n");
+  // Plain text needs no grammar; it still starts the highlighter.
+  const fences = (languages.length > 0 ? languages : ["text"]).map((language) => `\`\`\`${language}\nx\n\`\`\``).join("\n\n");
   const document = `# Warm-up\n\nSome *text* with [a link](page.md).\n\n> [!NOTE]\n> A note.\n\n<div>raw</div>\n\n${fences}\n`;
   await renderMarkdown(document, { relativePath: "warm-up.md", resolveUrl: () => null }).catch(() => {});
 }

@@ -1,0 +1,199 @@
+/**
+ * The production server: static files, compression, security headers and
+ * React Router's request handler, with a graceful stop on SIGTERM. It keeps
+ * no state between requests, so any number of replicas can run side by side.
+ *
+ * Loaded by server/index.ts, once the guide's render worker is starting.
+ */
+import { createRequestHandler } from "@react-router/express";
+import { createRequestHandler as createFetchHandler } from "react-router";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import http from "node:http";
+import zlib from "node:zlib";
+import type { ServerBuild } from "react-router";
+import sirv from "sirv";
+import { createPageCache } from "./page-cache.ts";
+
+const port = Number(process.env.PORT ?? 3000);
+// Without HOST, Node listens on every interface (what a container needs).
+const host = process.env.HOST || undefined;
+const clientDir = new URL("../build/client/", import.meta.url).pathname;
+const serverBuildUrl = new URL("../build/server/index.js", import.meta.url).href;
+
+const build = await loadBuild();
+
+const app = express();
+app.disable("x-powered-by");
+// Behind a proxy that terminates TLS, X-Forwarded-Proto and -Host count only
+// when TRUST_PROXY says whom to trust (e.g. "1" for one hop, or "loopback").
+if (process.env.TRUST_PROXY) app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
+app.use(
+  helmet({
+    // The page's policy carries a per-request nonce; entry.server.tsx sets it.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    frameguard: { action: "deny" },
+    // Only over HTTPS: see strictTransportSecurity() below.
+    strictTransportSecurity: false,
+  }),
+);
+app.use(permissionsPolicy);
+app.use(strictTransportSecurity);
+app.use(allowKnownMethods);
+app.use(limitRequestBody);
+app.use(rejectMalformedPath);
+
+// Hashed file names: a file never changes under its name.
+app.use("/assets", sirv(`${clientDir}assets`, { immutable: true, maxAge: 31_536_000, gzip: true, brotli: true }));
+app.use("/assets", (_request, response) => {
+  response.status(404).type("text/plain").send("Not found");
+});
+app.use(sirv(clientDir, { maxAge: 3600, etag: true }));
+
+// Pages come from memory once rendered, compressed per response (see
+// page-cache.ts); form posts and URLs with a query go through React
+// Router's handler every time.
+app.use(createPageCache(createFetchHandler(build, "production"), build.assets.version));
+// For the answers rendered per request (form posts, URLs with a query):
+// brotli at quality 4 with an 18-bit window costs a fraction of Node's
+// default (quality 11) and allocates far less per response.
+app.use(
+  compression({
+    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
+  }),
+);
+
+// `use`, not a route pattern: the path reaches React Router as sent, and
+// React Router decides what a malformed one means.
+app.use(createRequestHandler({ build }));
+app.use(answerError);
+
+const server = http.createServer(app);
+// Node hands CONNECT to this event, not to the app; without a listener the
+// socket is dropped with no answer at all.
+server.on("connect", (_request, socket) => {
+  socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+});
+server.listen({ port, host }, () => {
+  console.log(`Listening on http://${host ?? "localhost"}:${port}`);
+});
+
+let stopping = false;
+function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finishing requests in flight, then stopping`);
+  server.close(() => process.exit(0));
+  // A kept-alive connection that finishes its request must not hold the stop up.
+  setInterval(() => server.closeIdleConnections(), 100).unref();
+  setTimeout(() => {
+    console.error("Requests still running after 10 s; stopping anyway");
+    process.exit(1);
+  }, 10_000).unref();
+}
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));
+
+/**
+ * A site of pages and one form: GET, HEAD and POST. Anything else (TRACE,
+ * PROPFIND, …) gets 405 here rather than reaching code that cannot represent it.
+ */
+const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
+
+function allowKnownMethods(request: express.Request, response: express.Response, next: express.NextFunction) {
+  if (ALLOWED_METHODS.has(request.method)) return next();
+  response.setHeader("Allow", "GET, HEAD, POST");
+  response.status(405).type("text/plain").send("405 Method Not Allowed");
+}
+
+// Nothing on this site uses a device or a payment API: deny them all.
+const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "publickey-credentials-get=()",
+  "usb=()",
+].join(", ");
+
+function permissionsPolicy(_request: express.Request, response: express.Response, next: express.NextFunction) {
+  response.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+  next();
+}
+
+/** HSTS means something only over HTTPS (directly, or through a trusted proxy). */
+function strictTransportSecurity(request: express.Request, response: express.Response, next: express.NextFunction) {
+  if (request.secure) response.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  next();
+}
+
+/**
+ * The only body this site accepts is a theme form of a few dozen bytes, so
+ * a declared length over 64 KB is refused before it is read. The theme
+ * action reads at most a few KB of any body, declared or chunked.
+ */
+const MAX_BODY_BYTES = 64 * 1024;
+
+function limitRequestBody(request: express.Request, response: express.Response, next: express.NextFunction) {
+  if (Number(request.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
+    response.setHeader("Connection", "close");
+    response.status(413).type("text/plain").send("413 Payload Too Large");
+    return;
+  }
+  next();
+}
+
+function trustProxySetting(value: string): boolean | number | string {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/** "%E0%A4%A" decodes to nothing: answer 400 before any router tries. */
+function rejectMalformedPath(request: express.Request, response: express.Response, next: express.NextFunction) {
+  try {
+    decodeURIComponent(request.path);
+  } catch {
+    response.status(400).type("text/plain").send("400 Bad Request: the path is not valid percent-encoding");
+    return;
+  }
+  next();
+}
+
+/** A request the server could not even parse is the client's fault: say so, log nothing. */
+function answerError(error: unknown, _request: express.Request, response: express.Response, next: express.NextFunction) {
+  const status = (error as { status?: unknown }).status;
+  if (response.headersSent) return next(error);
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    response.status(status).type("text/plain").send(`${status} ${http.STATUS_CODES[status] ?? "Bad request"}`);
+    return;
+  }
+  console.error(error);
+  response.status(500).type("text/plain").send("500 Internal Server Error");
+}
+
+async function loadBuild(): Promise<ServerBuild> {
+  try {
+    return (await import(serverBuildUrl)) as ServerBuild;
+  } catch (error) {
+    const cause = error as NodeJS.ErrnoException;
+    if (cause.code === "ERR_MODULE_NOT_FOUND" && cause.message.includes("build/server")) {
+      console.error("No production build found. Run `npm run build` first (or `npm start`, which builds).");
+    } else if (cause.name === "GuideContentError") {
+      console.error(`The guide cannot be loaded: ${cause.message}`);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  }
+}
