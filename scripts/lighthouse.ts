@@ -68,21 +68,31 @@ for (const throttling of throttlings) {
   for (const target of targets) {
     for (const theme of ["light", "dark"]) {
       const file = path.join(out, `${new URL(target.url).pathname.replaceAll("/", "_")}-${theme}-${throttling}.json`);
-      execFileSync(
-        "npx",
-        [
-          "lighthouse",
-          target.url,
-          `--chrome-flags=--headless ${chromiumArgs.join(" ")}`,
-          `--throttling-method=${throttling}`,
-          `--extra-headers=${JSON.stringify({ Cookie: `theme=${theme}` })}`,
-          "--only-categories=performance,accessibility,best-practices,seo",
-          "--output=json",
-          `--output-path=${file}`,
-          "--quiet",
-        ],
-        { env: { ...process.env, CHROME_PATH: chrome }, stdio: ["ignore", "ignore", "inherit"] },
-      );
+      // Lighthouse now and then fails to record a trace (NO_NAVSTART) and
+      // asks to be run again: a run is tried up to three times.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          execFileSync(
+            "npx",
+            [
+              "lighthouse",
+              target.url,
+              `--chrome-flags=--headless ${chromiumArgs.join(" ")}`,
+              `--throttling-method=${throttling}`,
+              `--extra-headers=${JSON.stringify({ Cookie: `theme=${theme}` })}`,
+              "--only-categories=performance,accessibility,best-practices,seo",
+              "--output=json",
+              `--output-path=${file}`,
+              "--quiet",
+            ],
+            { env: { ...process.env, CHROME_PATH: chrome }, stdio: ["ignore", "ignore", "inherit"] },
+          );
+          break;
+        } catch (error) {
+          if (attempt === 3) throw error;
+          console.error(`Lighthouse failed on ${target.label} (${theme}, ${throttling}); running it again.`);
+        }
+      }
       const report = JSON.parse(fs.readFileSync(file, "utf8")) as Report;
       const score = (id: string) => Math.round(report.categories[id]!.score * 100);
       const scores = ["performance", "accessibility", "best-practices", "seo"].map(score);
