@@ -29,9 +29,12 @@ COPY --from=build /app/packages/theme/package.json ./packages/theme/
 COPY --from=build /app/packages/theme/dist ./packages/theme/dist
 COPY package.json ./
 COPY server ./server
-# The page cache (server/, run by Node's type stripping) shares these with the app.
+# The server (server/, run by Node's type stripping) shares these with the
+# app: the page cache the first two, the entry the render worker's start.
+# tests/dockerfile.test.ts holds this list to what server/ imports.
 COPY app/security/content-security-policy.server.ts ./app/security/
 COPY app/theme/theme.ts ./app/theme/
+COPY app/guide/render-worker-process.server.ts ./app/guide/
 COPY content ./content
 USER node
 EXPOSE 3000
