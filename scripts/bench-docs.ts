@@ -35,7 +35,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import { createRandom, makeDocsCorpus, pageUrl } from "./make-docs-corpus.ts";
-import { backgroundRenderingDone, spawnServer, startServer, freePort, treeRssBytes, type RunningServer } from "./start-server.ts";
+import { backgroundRenderingDone, cpuSeconds, spawnServer, startServer, freePort, treeRssBytes, type RunningServer } from "./start-server.ts";
 
 const { values } = parseArgs({
   options: {
@@ -66,14 +66,6 @@ const GOALS = {
 };
 
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 8 });
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
 type Row = { measurement: string; result: string; goal: string; met: boolean | null };
 const rows: Row[] = [];
 const notRun: string[] = [];
@@ -492,16 +484,6 @@ function percentiles(values: number[]): string {
 
 // ---------------------------------------------------------------------------
 // Load.
-
-/** The server's own CPU time (Linux), which the load generator sharing its cores cannot limit. */
-function cpuSeconds(pid: number): number | null {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1)!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
-}
 
 type Load = { requests: number; p50: number; p99: number; bytes: number; errors: number; cpuPerRequest: number | null };
 

@@ -6,9 +6,8 @@
  * timeout or non-2xx/3xx answer.
  */
 import autocannon from "autocannon";
-import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { startServer } from "./start-server.ts";
+import { rssBytes, startServer } from "./start-server.ts";
 
 const { values } = parseArgs({
   options: { duration: { type: "string", default: "30" }, connections: { type: "string", default: "100" } },
@@ -29,10 +28,7 @@ const targets = [
 ];
 
 const server = await startServer();
-const rssMiB = () => {
-  const status = fs.readFileSync(`/proc/${server.process.pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
-};
+const rssMiB = () => (rssBytes(server.process.pid!) ?? 0) / 1024 / 1024;
 
 let failed = false;
 const rows: string[] = [];

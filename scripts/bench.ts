@@ -14,7 +14,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { startServer, startUrlPrintingServer } from "./start-server.ts";
+import { cpuSeconds, startServer, startUrlPrintingServer } from "./start-server.ts";
 
 const { values } = parseArgs({
   options: {
@@ -34,16 +34,6 @@ const server = await startServer();
 // often the one that runs out of CPU first; so besides req/s, each row
 // records the CPU time the server process spent per request (from
 // /proc/<pid>/stat, Linux only), which the load generator cannot limit.
-const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-function cpuSeconds(pid: number): number | null {
-  try {
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1)!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
-}
 
 type Row = { name: string; requests: number; p50: number; p99: number; bytes: number; errors: number; cpuPerRequest: number | null };
 async function measure(name: string, url: string, pid: number, headers: Record<string, string> = {}): Promise<Row> {

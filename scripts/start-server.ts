@@ -2,7 +2,7 @@
  * Starts the production server (the existing build) on a free loopback port,
  * for benchmarks and for tests that need a server of their own.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
 import net from "node:net";
@@ -107,6 +107,28 @@ export function childPids(pid: number): number[] {
     );
   } catch {
     return [];
+  }
+}
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * A process's CPU time so far, user and system, in seconds (Linux): the
+ * server's own cost, which a load generator sharing its cores cannot limit.
+ */
+export function cpuSeconds(pid: number): number | null {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1)!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
   }
 }
 
