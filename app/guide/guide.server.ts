@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { codeSamples } from "./code-samples.server";
 import { FrontMatterError, parseFrontMatter } from "./front-matter.server";
 import type { ContentFile, GuideNavItem, GuidePage, PageContent, RenderedPage } from "./guide";
 import { buildGuideTree, type PlacedPage } from "./guide-tree.server";
@@ -146,8 +147,8 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
     files: listing.files,
     sitePaths: new Set(options.sitePaths ?? []),
   };
-  // Before the titles are read: the worker can warm up on the folder's languages meanwhile.
-  renderer.prepare(targets, fenceLanguages(slots.map((slot) => slot.content)));
+  // Before the titles are read: the worker can warm up on the folder's code meanwhile.
+  renderer.prepare(targets, codeSamples(slots.map((slot) => slot.content)));
 
   const sourceOf = new Map<GuidePage, (typeof slots)[number] & { leadingTitle: string | null }>();
   const placed = slots.map((slot): PlacedPage => {
@@ -266,18 +267,6 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
     render,
     complete: () => (completing ??= completeAll()),
   };
-}
-
-/** The languages named on the folder's code fences (```ts, ~~~ python, ``` {.rust}), most used first. */
-function fenceLanguages(documents: string[]): string[] {
-  const counts = new Map<string, number>();
-  for (const document of documents) {
-    for (const [, language] of document.matchAll(/^[ \t]*(?:`{3,}|~{3,})[ \t]*\{?\.?([\w#+-]+)/gm)) {
-      const name = language!.toLowerCase();
-      counts.set(name, (counts.get(name) ?? 0) + 1);
-    }
-  }
-  return [...counts].sort((a, b) => b[1] - a[1]).map(([name]) => name);
 }
 
 type Source = { entry: MarkdownEntry; content: string; meta: PageMeta };

@@ -1,5 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import type { CodeSample } from "./code-samples.server";
 import type { RenderJob, RenderResult } from "./render-page.server";
 import { forkRenderWorker, takePrestartedWorker } from "./render-worker-process.server";
 import type { WorkerRequest, WorkerResponse } from "./render-worker.server";
@@ -17,8 +18,8 @@ import type { UrlTargets } from "./resolve-url.server";
 
 export type PageRenderer = {
   readonly where: "worker" | "this process";
-  /** The folder's link targets and the languages of its code blocks, before the first page. */
-  prepare(targets: UrlTargets, languages: string[]): void;
+  /** The folder's link targets and a code block of each of its languages, before the first page. */
+  prepare(targets: UrlTargets, samples: CodeSample[]): void;
   /** `background`: a page no one is waiting for, rendered after any that someone is. */
   render(job: RenderJob, background?: boolean): Promise<RenderResult>;
   /** Every page is rendered: a worker ends once it has been idle a moment, and starts again if a page is asked for later. */
@@ -100,8 +101,8 @@ function workerRenderer(workerFile: URL): PageRenderer {
 
   return {
     where: "worker",
-    prepare(targets, languages) {
-      preparation = { targets, languages };
+    prepare(targets, samples) {
+      preparation = { targets, samples };
       worker?.send(preparation);
     },
     render(job, background = false) {

@@ -1,18 +1,21 @@
+import { sampleDocument, type CodeSample } from "./code-samples.server";
 import { renderMarkdown } from "./markdown/render-markdown.server";
 import { renderPage, type RenderJob, type RenderResult } from "./render-page.server";
+import { createWorkQueue } from "./render-worker-queue.server";
 import type { UrlTargets } from "./resolve-url.server";
 
 /**
  * The render worker's entry (built to build/worker/ by react-router.config.ts),
  * run as a child process of the server (page-renderer.server.ts). It is
- * told the folder's link targets and code languages once, then renders the
- * pages it is sent, one message each way per page, one page at a time,
- * visitors' pages before the background's. It ends when the server ends
- * it, or when the server is gone.
+ * told the folder's link targets and a code sample of each of its languages
+ * once, then renders the pages it is sent, one message each way per page,
+ * one page at a time, visitors' pages before anything else
+ * (render-worker-queue.server.ts). It ends when the server ends it, or when
+ * the server is gone.
  */
 
 export type WorkerRequest =
-  | { targets: UrlTargets; languages: string[] }
+  | { targets: UrlTargets; samples: CodeSample[] }
   /** `background`: rendered when no visitor's page is waiting. */
   | { id: number; job: RenderJob; background: boolean };
 export type WorkerResponse = { id: number; result: RenderResult } | { id: number; error: string };
@@ -20,57 +23,51 @@ type PageRequest = Extract<WorkerRequest, { job: RenderJob }>;
 
 if (!process.send) throw new Error("render-worker.server.ts runs as a child process with an IPC channel");
 
+/**
+ * The first page took a second more than the next ones: the highlighter
+ * starts, its grammars load and compile their rules as code enters them, the
+ * parsers' code gets optimised. This happens while the server is still
+ * starting, on a document of every construct and then on one real code
+ * block of each language the folder uses (code-samples.server.ts), so the
+ * first visitor waits for less of it.
+ */
+const WARM_UP_DOCUMENT = `# Warm-up\n\nSome *text* with [a link](page.md).\n\n> [!NOTE]\n> A note.\n\n<div>raw</div>\n\n\`\`\`text\nx\n\`\`\`\n`;
+
+const queue = createWorkQueue();
 // What needs no knowledge of the folder warms up at once, while the server
 // is still reading the folder: the parsers, the pipeline, the highlighter.
-const pipelineWarm = warmUp([]);
+queue.add("warm-up", () => warmUp(WARM_UP_DOCUMENT));
+
 let targets: UrlTargets | null = null;
-// One page at a time, so a visitor's page never shares the CPU with the background's.
-const visitors: PageRequest[] = [];
-const background: PageRequest[] = [];
-let busy = false;
+// Pages asked for before the targets came (the server sends them first, so none should be).
+const early: PageRequest[] = [];
 
 process.on("message", (request: WorkerRequest) => {
   if ("targets" in request) {
     targets = request.targets;
-    busy = true;
-    void pipelineWarm.then(() => warmUp(request.languages)).finally(() => {
-      busy = false;
-      void renderNext();
-    });
+    // One step per language, so a visitor's page waits for one at most.
+    for (const sample of request.samples) queue.add("warm-up", () => warmUp(sampleDocument(sample)));
+    for (const page of early.splice(0)) schedule(page);
     return;
   }
-  (request.background ? background : visitors).push(request);
-  void renderNext();
+  if (targets) schedule(request);
+  else early.push(request);
 });
 process.on("disconnect", () => process.exit(0));
 
-async function renderNext() {
-  if (busy || !targets) return;
-  const request = visitors.shift() ?? background.shift();
-  if (!request) return;
-  busy = true;
-  let response: WorkerResponse;
-  try {
-    response = { id: request.id, result: await renderPage(request.job, targets) };
-  } catch (error) {
-    response = { id: request.id, error: error instanceof Error ? error.message : String(error) };
-  }
-  busy = false;
-  // The server may have gone meanwhile; then there is no one to tell.
-  if (process.connected) process.send!(response, undefined, undefined, () => {});
-  void renderNext();
+function schedule(request: PageRequest) {
+  queue.add(request.background ? "background" : "visitor", async () => {
+    let response: WorkerResponse;
+    try {
+      response = { id: request.id, result: await renderPage(request.job, targets!) };
+    } catch (error) {
+      response = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+    }
+    // The server may have gone meanwhile; then there is no one to tell.
+    if (process.connected) process.send!(response, undefined, undefined, () => {});
+  });
 }
 
-/**
- * The first page takes a second more than the next ones: the highlighter
- * starts, its grammars load and compile, the parsers' code gets optimised.
- * This happens while the server is still starting, on a document with a
- * code block in every language the folder uses, so the first visitor waits
- * for less of it.
- */
-async function warmUp(languages: string[]) {
-  // Plain text needs no grammar; it still starts the highlighter.
-  const fences = (languages.length > 0 ? languages : ["text"]).map((language) => `\`\`\`${language}\nx\n\`\`\``).join("\n\n");
-  const document = `# Warm-up\n\nSome *text* with [a link](page.md).\n\n> [!NOTE]\n> A note.\n\n<div>raw</div>\n\n${fences}\n`;
+async function warmUp(document: string) {
   await renderMarkdown(document, { relativePath: "warm-up.md", resolveUrl: () => null }).catch(() => {});
 }
