@@ -15,24 +15,31 @@ export type CodeSample = { language: string; code: string };
 /** Enough of a block to enter its grammar's common rules; the rest adds time, not coverage. */
 const SAMPLE_CHARACTERS = 2_000;
 
-const OPENING_FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*\{?\.?([\w#+-]+)/;
+// An opening fence with a language, at a line start: ```ts, ~~~ python, ``` {.rust}.
+const OPENING_FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*\{?\.?([\w#+-]+)[^\n]*\n?/;
 
 export function codeSamples(documents: readonly string[]): CodeSample[] {
   const uses = new Map<string, number>();
   const firstBlock = new Map<string, string>();
+  // Regular expressions over each document rather than its lines: this runs
+  // before the server listens, over every file of folders of thousands.
   for (const document of documents) {
-    const lines = document.split(/\r?\n/);
-    for (let index = 0; index < lines.length; index++) {
-      const opening = OPENING_FENCE.exec(lines[index]!);
-      if (!opening) continue;
-      const [, fence, written] = opening as unknown as [string, string, string];
+    const openings = new RegExp(OPENING_FENCE.source, "gm");
+    for (let opening = openings.exec(document); opening; opening = openings.exec(document)) {
+      const [line, fence, written] = opening as unknown as [string, string, string];
       // A backtick fence's info string cannot hold a backtick (that is inline code).
-      if (fence[0] === "`" && lines[index]!.slice(opening[0].length).includes("`")) continue;
+      if (fence[0] === "`" && line.slice(line.indexOf(written)).includes("`")) continue;
+      const bodyStart = opening.index + line.length;
+      const closing = closingFence(fence);
+      closing.lastIndex = bodyStart;
+      const close = closing.exec(document);
+      const bodyEnd = close ? close.index : document.length;
+      // A fence inside the block is its text, not a block of its own.
+      openings.lastIndex = close ? close.index + close[0].length : document.length;
+
       const language = written.toLowerCase();
-      const body: string[] = [];
-      for (index++; index < lines.length && !closes(lines[index]!, fence); index++) body.push(lines[index]!);
       uses.set(language, (uses.get(language) ?? 0) + 1);
-      if (!firstBlock.has(language)) firstBlock.set(language, shorten(body.join("\n")));
+      if (!firstBlock.has(language)) firstBlock.set(language, shorten(document.slice(bodyStart, bodyEnd).replace(/\r?\n$/, "")));
     }
   }
   return [...uses]
@@ -40,10 +47,9 @@ export function codeSamples(documents: readonly string[]): CodeSample[] {
     .map(([language]) => ({ language, code: firstBlock.get(language)! }));
 }
 
-/** The same character at least as many times, and nothing else on the line (CommonMark). */
-function closes(line: string, fence: string): boolean {
-  const trimmed = line.trim();
-  return trimmed.length >= fence.length && [...trimmed].every((character) => character === fence[0]);
+/** The same character at least as many times, alone on its line (CommonMark). */
+function closingFence(fence: string): RegExp {
+  return new RegExp(`^[ \\t]*${fence[0]}{${fence.length},}[ \\t]*$`, "gm");
 }
 
 function shorten(code: string): string {
