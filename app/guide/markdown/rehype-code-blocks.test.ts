@@ -27,8 +27,10 @@ describe("code blocks", () => {
 
   it("marks highlighted lines from meta and from `// [!code highlight]`, removing the notation", async () => {
     const { html } = await render('```ts {2}\nlet a = 1\nlet b = 2\n```\n\n```py hl_lines="1"\nx = 1\n```\n\n```js\nrun() // [!code highlight]\n```');
-    const lines = [...html.matchAll(/<span class="line( highlighted)?">/g)].map((match) => Boolean(match[1]));
-    expect(lines).toEqual([false, true, true, true]);
+    const lines = [...html.matchAll(/<code>([\s\S]*?)<\/code>/g)].flatMap((match) => match[1]!.split("\n"));
+    const text = (line: string) => line.replace(/<[^>]+>/g, "").trim();
+    expect(lines.filter((line) => line.startsWith('<span class="line highlighted">')).map(text)).toEqual(["let b = 2", "x = 1", "run()"]);
+    expect(lines.filter((line) => !line.startsWith("<span class=\"line")).map(text)).toEqual(["let a = 1"]);
     expect(html).not.toContain("[!code");
   });
 
@@ -40,7 +42,15 @@ describe("code blocks", () => {
 
   it("shows a fence in an unknown language as plain text", async () => {
     const { html } = await renderFixture("code-fences.md");
-    expect(html).toContain('<pre class="shiki" tabindex="0"><code><span class="line">this language does not exist</span></code></pre>');
+    expect(html).toContain('<pre class="shiki" tabindex="0"><code>this language does not exist</code></pre>');
+  });
+
+  it("wraps a line in an element only when the line has a class of its own", async () => {
+    const { html } = await render("```ts {2}\nlet a = 1\nlet b = 2\nlet c = 3\n```");
+    const code = /<code>([\s\S]*)<\/code>/.exec(html)![1]!;
+    expect(code.split("\n")).toHaveLength(3);
+    expect(code.split("\n").map((line) => line.startsWith('<span class="line'))).toEqual([false, true, false]);
+    expect(code.replace(/<[^>]+>/g, "")).toBe("let a = 1\nlet b = 2\nlet c = 3");
   });
 
   it("wraps raw HTML <pre> in a code block too, so it gets a copy button", async () => {

@@ -14,6 +14,7 @@ import rehypeResolveUrls, { type ResolveUrl } from "./rehype-resolve-urls";
 import rehypeTaskListLabels from "./rehype-task-list-labels";
 import rehypeUserContentAnchors from "./rehype-user-content-anchors";
 import { transformerHighlightedLines } from "./shiki-highlighted-lines";
+import { transformerPlainLines } from "./shiki-plain-lines";
 import { shikiThemes, transformerTokenClasses } from "./shiki-token-classes";
 
 export type MarkdownContext = {
@@ -86,7 +87,7 @@ const processor = unified()
     langs: [],
     // An unknown fence language is shown as plain text rather than failing.
     fallbackLanguage: "text",
-    transformers: [transformerHighlightedLines(), transformerNotationHighlight(), transformerTokenClasses()],
+    transformers: [transformerHighlightedLines(), transformerNotationHighlight(), transformerTokenClasses(), transformerPlainLines()],
   })
   .use(rehypeStringify)
   .freeze();
