@@ -6,8 +6,8 @@ import { sendOnce } from "./sent-once.server";
 
 /**
  * What a guide page's route sends for one page (the landing page at /guide
- * and every other page alike): the article, kept out of a document's data
- * (sent-once.ts), its sections, where to edit it, and its neighbours in
+ * and every other page alike): the article and its sections, kept out of a
+ * document's data (sent-once.ts), where to edit it, and its neighbours in
  * reading order.
  */
 export function guidePageData(
@@ -23,7 +23,7 @@ export function guidePageData(
       titleId: page.titleId,
       description: page.description,
       html: sendOnce(args, "guide-article", page.html),
-      headings: page.headings,
+      headings: sendOnce(args, "guide-headings", page.headings),
       editUrl: editUrl(siteConfig.editUrlBase, page.relativePath),
     },
     previous: index > 0 ? link(pages[index - 1]) : null,

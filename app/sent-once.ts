@@ -1,8 +1,8 @@
 import { createContext, use } from "react";
 
 /**
- * Values a page's markup already carries — the article's HTML, the guide's
- * navigation — sent once per document instead of twice.
+ * Values a page's markup already carries — the article's HTML, its sections,
+ * the guide's navigation — sent once per document instead of twice.
  *
  * A document response holds the rendered HTML and, for hydration, every
  * loader's data: a big value would travel in both. So on a document request
@@ -13,7 +13,7 @@ import { createContext, use } from "react";
  * Client-side navigations fetch data, and there the value is in the data.
  */
 /** The values kept back, each with the `data-sent-once` attribute of the element it is read back from. */
-export type SentOnceKey = "guide-nav" | "guide-article";
+export type SentOnceKey = "guide-nav" | "guide-article" | "guide-headings";
 
 export const SentOnceContext = createContext<ReadonlyMap<SentOnceKey, unknown> | null>(null);
 

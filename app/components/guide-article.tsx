@@ -2,16 +2,18 @@ import { Link } from "react-router";
 import type { GuidePageData } from "../guide-page-data.server";
 import { sentOnceElement, useSentOnce } from "../sent-once";
 import { OnThisPage } from "./on-this-page";
+import { readHeadings } from "./read-headings";
 import { Prose } from "./prose";
 
 /** A page of the guide: its one <h1>, its sections, the article, where to edit it, and the pages around it. */
 export function GuideArticle({ page, previous, next }: GuidePageData) {
   const html = useSentOnce("guide-article", page.html, () => sentOnceElement("guide-article").innerHTML);
+  const headings = useSentOnce("guide-headings", page.headings, () => readHeadings(document.querySelector('[data-sent-once="guide-headings"]')));
   return (
     <>
       <article className="prose guide-article">
         <h1 id={page.titleId || undefined}>{page.title}</h1>
-        <OnThisPage headings={page.headings} />
+        <OnThisPage headings={headings} />
         <Prose html={html} sentOnce="guide-article" />
         {page.editUrl && (
           <p className="edit-link">

@@ -82,7 +82,7 @@ test.describe("on this page", () => {
       await expect(links).toHaveText(headingTexts.map((text) => text.trim()));
 
       // Beside the article: to its right, level with the title.
-      const article = await page.locator(".guide-article [data-sent-once]").boundingBox();
+      const article = await page.locator('.guide-article [data-sent-once="guide-article"]').boundingBox();
       const list = await onThisPage(page).boundingBox();
       expect(list!.x).toBeGreaterThanOrEqual(article!.x + article!.width);
 
@@ -215,7 +215,7 @@ test.describe("the guide navigation", () => {
 });
 
 test.describe("sent once", () => {
-  test("a page's HTML holds its article and its navigation once: not again in the data for hydration", async ({ request }) => {
+  test("a page's HTML holds its article, its navigation and its sections once: not again in the data for hydration", async ({ request }) => {
     const html = await (await request.get("/guide/themes")).text();
     const sentence = plainSentence("themes.md");
     expect(count(html, sentence), sentence).toBe(1);
@@ -226,6 +226,9 @@ test.describe("sent once", () => {
     expect(scripts).toContain("window.__reactRouterContext");
     expect(scripts).not.toContain("/guide/deployment/replicas");
     expect(scripts).not.toContain(sentence);
+    const sections = [...html.matchAll(/<li data-depth="[23]"><a href="#[^"]*">([^<]+)<\/a>/g)].map((match) => match[1]!);
+    expect(sections.length).toBeGreaterThan(2);
+    for (const section of sections) expect(scripts, section).not.toContain(section);
   });
 
   test("the guide's landing or index and a nested page send their navigation once as well", async ({ request }) => {
