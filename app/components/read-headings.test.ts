@@ -1,27 +1,14 @@
 import type { Element as HastElement } from "hast";
 import { fromHtml } from "hast-util-from-html";
-import { toString } from "hast-util-to-string";
 import { visit } from "unist-util-visit";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { asElement } from "./__fixtures__/parsed-element";
 import type { PageHeading } from "../guide/guide";
 import { OnThisPage } from "./on-this-page";
 import { readHeadings } from "./read-headings";
 import type { ElementLike } from "./read-nav-tree";
-
-/** Parsed HTML through the few Element members reading uses (hast names `data-depth` dataDepth). */
-function asElement(node: HastElement): ElementLike {
-  return {
-    localName: node.tagName,
-    children: node.children.filter((child) => child.type === "element").map(asElement),
-    textContent: toString(node),
-    getAttribute: (name) => {
-      const value = node.properties[name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())];
-      return value === undefined || value === null ? null : String(value);
-    },
-  };
-}
 
 /** OnThisPage rendered as the server sends it, and the element hydration reads back. */
 function renderedList(headings: PageHeading[]): ElementLike | null {

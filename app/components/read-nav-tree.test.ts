@@ -1,13 +1,13 @@
 import type { Element as HastElement, Root } from "hast";
 import { fromHtml } from "hast-util-from-html";
-import { toString } from "hast-util-to-string";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { asElement } from "./__fixtures__/parsed-element";
 import type { GuideNavItem } from "../guide/guide";
 import { GuideNav } from "./guide-nav";
-import { readNavTree, type ElementLike } from "./read-nav-tree";
+import { readNavTree } from "./read-nav-tree";
 
 const tree: GuideNavItem[] = [
   { title: "Introduction", url: "/guide", children: [] },
@@ -27,19 +27,6 @@ const tree: GuideNavItem[] = [
 function renderNav(items: GuideNavItem[], path: string): Root {
   const html = renderToStaticMarkup(createElement(MemoryRouter, { initialEntries: [path] }, createElement(GuideNav, { items })));
   return fromHtml(html, { fragment: true });
-}
-
-/** Parsed HTML through the few Element members reading uses. */
-function asElement(node: HastElement): ElementLike {
-  return {
-    localName: node.tagName,
-    children: node.children.filter((child) => child.type === "element").map(asElement),
-    textContent: toString(node),
-    getAttribute: (name) => {
-      const value = node.properties[name];
-      return value === undefined || value === null ? null : String(value);
-    },
-  };
 }
 
 function findNav(root: Root): HastElement {

@@ -1,6 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { createWorkQueue, type Lane } from "./render-worker-queue.server";
 
+/** Resolves once everything added so far has run: a background task, the last lane, added last. */
+function drained(queue: ReturnType<typeof createWorkQueue>): Promise<void> {
+  return new Promise((resolve) => queue.add("background", async () => resolve()));
+}
+
 describe("the render worker's queue", () => {
   test("runs one task at a time: visitors' pages, then warming up, then background pages", async () => {
     const queue = createWorkQueue();
@@ -23,7 +28,7 @@ describe("the render worker's queue", () => {
       ["visitor", "visitor 2"],
     ];
     for (const [lane, name] of added) queue.add(lane, task(name));
-    await queue.whenIdle();
+    await drained(queue);
 
     expect(ran).toEqual(["background 1", "visitor 1", "visitor 2", "warm-up 1", "warm-up 2", "background 2"]);
   });
@@ -39,7 +44,7 @@ describe("the render worker's queue", () => {
     });
     queue.add("warm-up", async () => void ran.push("warm-up 2"));
     queue.add("background", async () => void ran.push("background"));
-    await queue.whenIdle();
+    await drained(queue);
 
     expect(ran).toEqual(["warm-up 1", "visitor", "warm-up 2", "background"]);
   });
@@ -51,7 +56,7 @@ describe("the render worker's queue", () => {
       throw new Error("broken page");
     });
     queue.add("background", async () => void ran.push("next page"));
-    await queue.whenIdle();
+    await drained(queue);
 
     expect(ran).toEqual(["next page"]);
   });

@@ -16,15 +16,11 @@ const ORDER: readonly Lane[] = ["visitor", "warm-up", "background"];
 export function createWorkQueue() {
   const lanes: Record<Lane, Task[]> = { visitor: [], "warm-up": [], background: [] };
   let running = false;
-  const idle: (() => void)[] = [];
 
   function next() {
     if (running) return;
     const lane = ORDER.find((name) => lanes[name].length > 0);
-    if (!lane) {
-      for (const resolve of idle.splice(0)) resolve();
-      return;
-    }
+    if (!lane) return;
     const task = lanes[lane].shift()!;
     running = true;
     void task()
@@ -41,11 +37,6 @@ export function createWorkQueue() {
     add(lane: Lane, task: Task) {
       lanes[lane].push(task);
       next();
-    },
-    /** Resolves once every task added so far, and any added meanwhile, has run. */
-    whenIdle(): Promise<void> {
-      if (!running && ORDER.every((name) => lanes[name].length === 0)) return Promise.resolve();
-      return new Promise((resolve) => idle.push(resolve));
     },
   };
 }
