@@ -1,4 +1,5 @@
 import { expect, test, waitForHydration, type Page } from "./fixtures";
+import { observeLayoutShifts, readLayoutShifts } from "./support/layout-shift";
 
 /**
  * The one web font: preloaded, used for the text, downloaded once, and
@@ -6,30 +7,6 @@ import { expect, test, waitForHydration, type Page } from "./fixtures";
  */
 
 const PRELOADED_FONT = /\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/;
-
-/** Adds up layout shifts from before the document exists; read it with readLayoutShift. */
-function observeLayoutShifts() {
-  type LayoutShift = PerformanceEntry & { value: number; hadRecentInput: boolean };
-  let total = 0;
-  const add = (entries: PerformanceEntryList) => {
-    for (const entry of entries as LayoutShift[]) if (!entry.hadRecentInput) total += entry.value;
-  };
-  const observer = new PerformanceObserver((list) => add(list.getEntries()));
-  observer.observe({ type: "layout-shift", buffered: true });
-  (window as unknown as { layoutShift: () => number }).layoutShift = () => {
-    add(observer.takeRecords());
-    return total;
-  };
-}
-
-/** Cumulative layout shift so far, once the font is in and two more frames have been laid out. */
-async function readLayoutShift(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    return (window as unknown as { layoutShift: () => number }).layoutShift();
-  });
-}
 
 /** Every .woff2 the page asks for from now on. */
 function recordFontRequests(page: Page): string[] {
@@ -94,9 +71,9 @@ for (const url of ["/", "/guide/typography", "/appearance"]) {
     await page.addInitScript(observeLayoutShifts);
     await page.goto(url);
     await waitForHydration(page);
-    const shift = await readLayoutShift(page);
-    test.info().annotations.push({ type: "cumulative layout shift", description: String(shift) });
-    expect(shift).toBe(0);
+    const shifts = await readLayoutShifts(page);
+    test.info().annotations.push({ type: "cumulative layout shift", description: String(shifts.total) });
+    expect(shifts.total, shifts.moved.join("\n")).toBe(0);
   });
 
   test(`${url} does not shift when the font arrives 1.5 s late`, async ({ page }) => {
@@ -116,16 +93,16 @@ for (const url of ["/", "/guide/typography", "/appearance"]) {
 
     await page.goto(url);
     await waitForHydration(page);
-    const shift = await readLayoutShift(page);
+    const shifts = await readLayoutShifts(page);
     const fontReadyAtFirstFrame = await page.evaluate(
       () => (window as unknown as { fontReadyAtFirstFrame: boolean }).fontReadyAtFirstFrame,
     );
-    test.info().annotations.push({ type: "cumulative layout shift", description: String(shift) });
+    test.info().annotations.push({ type: "cumulative layout shift", description: String(shifts.total) });
 
     expect(fontReadyAtFirstFrame, "the fallback is shown first").toBe(false);
     // The late file is downloaded and cached for the next page, but this page
     // keeps the fallback (font-display: optional) rather than moving.
     expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"')), "the font is in at the end").toBe(true);
-    expect(shift).toBe(0);
+    expect(shifts.total, shifts.moved.join("\n")).toBe(0);
   });
 }
