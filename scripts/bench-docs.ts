@@ -16,7 +16,8 @@
  *   Vite), and the HTTP round trip of the header's results-as-you-type
  *   request on loopback;
  * - the long page's req/s against the site's own guide page, both servers
- *   up and loaded in turns (--rounds, the median share judged), with
+ *   up and loaded in turns (--rounds, the median share judged), and the
+ *   folder's smallest page in the same turns for reference, with
  *   wrk when it is installed (`apt-get install wrk`). autocannon, the
  *   fallback, appends every response body to a string, so its own cost
  *   grows with the gzip bytes it decodes as UTF-8 (17.6 KB of gzip: 10,700
@@ -212,11 +213,16 @@ try {
     await assertPortFree(basePort + 1);
     const own = await startServer({ CONTENT_DIR: path.join(root, "content"), PORT: String(basePort + 1) });
     cleanup.push(() => own.stop());
-    const turns: { long: Load; guide: Load }[] = [];
+    // The folder's smallest page too, in the same turns: the same server and
+    // navigation as the long page with about the guide page's bytes, it
+    // tells the cost of the long page's size from that of the folder.
+    const [smallestUrl, smallestAnswers] = [...served].sort(([, a], [, b]) => a.light.wire.length - b.light.wire.length)[0]!;
+    const turns: { long: Load; small: Load; guide: Load }[] = [];
     for (let turn = 0; turn < rounds; turn++) {
       const long = await load(running.url + largestUrl, running.process.pid!);
+      const small = await load(running.url + smallestUrl, running.process.pid!);
       const guide = await load(own.url + values["guide-page"], own.process.pid!);
-      turns.push({ long, guide });
+      turns.push({ long, small, guide });
     }
     const rssAfterLoad = treeRssBytes(running.process.pid!);
     await own.stop();
@@ -225,12 +231,19 @@ try {
     const share = median(shares);
     const p99Over = median(turns.map((turn) => turn.long.p99 - turn.guide.p99));
     const fastEnough = share >= GOALS.throughputShare && p99Over <= 1;
-    const loadErrors = turns.reduce((sum, turn) => sum + turn.long.errors + turn.guide.errors, 0);
+    const loadErrors = turns.reduce((sum, turn) => sum + turn.long.errors + turn.small.errors + turn.guide.errors, 0);
+    const smallShares = turns.map((turn) => turn.small.requests / turn.guide.requests);
     rows.push({
       measurement: `req/s: ${largestUrl} as a share of ${values["guide-page"]}'s, ${rounds} turns`,
       result: `median ${(share * 100).toFixed(0)}% (turns: ${shares.map((value) => `${(value * 100).toFixed(0)}%`).join(", ")}); p99 ${p99Over >= 0 ? "+" : ""}${p99Over.toFixed(2)} ms (median)`,
       goal: `≥ ${GOALS.throughputShare * 100}% of the guide page's req/s, p99 ≤ its + 1 ms`,
       met: loadErrors === 0 && (WRK ? fastEnough : null),
+    });
+    rows.push({
+      measurement: `req/s: the smallest page, ${smallestUrl} (${formatBytes(smallestAnswers.light.wire.length)} as sent), as a share of ${values["guide-page"]}'s, same turns`,
+      result: `median ${(median(smallShares) * 100).toFixed(0)}% (turns: ${smallShares.map((value) => `${(value * 100).toFixed(0)}%`).join(", ")})`,
+      goal: "(for reference)",
+      met: null,
     });
     rows.push({ measurement: `req/s, p99: ${largestUrl}, median turn`, result: describeLoad(medianTurn(turns.map((turn) => turn.long))), goal: "(for reference)", met: null });
     rows.push({ measurement: `req/s, p99: ${values["guide-page"]} (built-in content), median turn`, result: describeLoad(medianTurn(turns.map((turn) => turn.guide))), goal: "(the reference)", met: null });
