@@ -43,7 +43,12 @@ export function useSentOnce<T>(key: SentOnceKey, fromData: T | null, readMarkup:
 
 /** The element a kept-back value is read back from, marked `data-sent-once={key}`. */
 export function sentOnceElement(key: SentOnceKey): Element {
-  const element = document.querySelector(`[data-sent-once="${key}"]`);
+  const element = findSentOnceElement(key);
   if (!element) throw new Error(`No element with data-sent-once="${key}" to read "${key}" back from`);
   return element;
+}
+
+/** The same, or null where the page may show no such element (the sections' list of a page of one section). */
+export function findSentOnceElement(key: SentOnceKey): Element | null {
+  return document.querySelector(`[data-sent-once="${key}"]`);
 }

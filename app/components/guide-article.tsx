@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { GuidePageData } from "../guide-page-data.server";
-import { sentOnceElement, useSentOnce } from "../sent-once";
+import { findSentOnceElement, sentOnceElement, useSentOnce } from "../sent-once";
 import { OnThisPage } from "./on-this-page";
 import { readHeadings } from "./read-headings";
 import { Prose } from "./prose";
@@ -8,7 +8,7 @@ import { Prose } from "./prose";
 /** A page of the guide: its one <h1>, its sections, the article, where to edit it, and the pages around it. */
 export function GuideArticle({ page, previous, next }: GuidePageData) {
   const html = useSentOnce("guide-article", page.html, () => sentOnceElement("guide-article").innerHTML);
-  const headings = useSentOnce("guide-headings", page.headings, () => readHeadings(document.querySelector('[data-sent-once="guide-headings"]')));
+  const headings = useSentOnce("guide-headings", page.headings, () => readHeadings(findSentOnceElement("guide-headings")));
   return (
     <>
       <article className="prose guide-article">
