@@ -41,8 +41,9 @@ for (const [path, cuts] of Object.entries(pages)) {
     for (const cut of cuts) {
       test(`${path} on a ${screen} screen: what was painted up to ${cut.name} stays in place as the rest arrives`, async ({ newContext, baseURL }) => {
         const proxy = await pauseDocument(baseURL!, path, cut);
+        const context = await newContext({ viewport, baseURL: proxy.url });
         try {
-          const page = await (await newContext({ viewport, baseURL: proxy.url })).newPage();
+          const page = await context.newPage();
           await page.addInitScript(observeLayoutShifts);
           const loaded = page.goto(path);
 
@@ -61,6 +62,8 @@ for (const [path, cuts] of Object.entries(pages)) {
           const shifts = await readLayoutShifts(page);
           expect(shifts.total, shifts.moved.join("\n")).toBe(0);
         } finally {
+          // The page first: a request it makes after the test would find the proxy gone.
+          await context.close();
           await proxy.close();
         }
       });
