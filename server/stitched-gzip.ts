@@ -11,12 +11,9 @@
  *
  * A page holds its nonce many times (every script and module preload), and
  * it is the same nonce each time. So the page is compressed with a stand-in
- * in every nonce's place: bytes that occur nowhere else in the page, each
- * different from the others. A match the compressor finds can then only
- * cover a stand-in byte by copying the same byte of an earlier stand-in,
- * which in the response is the same byte of the same nonce; so only the
- * first nonce has to be sent as it is, and later ones cost a back-reference,
- * as in gzip of the whole page. Where the compressor wrote a stand-in as
+ * in every nonce's place (nonce-stand-in.ts): only the first nonce has to be
+ * sent as it is, and later ones cost a back-reference, as in gzip of the
+ * whole page. Where the compressor wrote a stand-in as
  * literal bytes instead (none earlier within its 32 KB window, say), the
  * check made when the page is kept finds it, and that nonce is sent as it
  * is too, starting a new segment. Each segment is compressed with the 32 KB
@@ -32,8 +29,8 @@
  * The format is RFC 1952 (gzip) around RFC 1951 (deflate), section 3.2.4
  * for stored blocks.
  */
-import crypto from "node:crypto";
 import zlib from "node:zlib";
+import { exactCopy, firstDifference, joinParts, nonceStandIn, partStartsOf, testNonce } from "./nonce-stand-in.ts";
 
 export type StitchedGzip = {
   /** The compressed segments; a response puts its nonce, stored, between each two. */
@@ -55,28 +52,22 @@ const FINAL_EMPTY_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
 const MAX_STORED_BLOCK = 0xffff;
 // How far back deflate can refer: more dictionary than this is never used.
 const WINDOW_SIZE = 32 * 1024;
-// Control characters other than tab, newline and carriage return: not in HTML a page sends.
-const STAND_IN_BYTES = [...Array(32).keys()].filter((byte) => byte !== 0x09 && byte !== 0x0a && byte !== 0x0d);
 const DEFLATE_OPTIONS = { level: 9, memLevel: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH };
 
 /** Compresses a page, given as its text between the places a nonce of `nonceLength` bytes goes. */
 export function prepareStitchedGzip(textParts: string[], nonceLength: number): StitchedGzip {
   if (nonceLength > MAX_STORED_BLOCK) throw new RangeError("A nonce that long does not fit one stored block");
   const parts = textParts.map((part) => Buffer.from(part, "utf8"));
-  // Where each part starts in the page, the nonces between them counted.
-  const partStarts: number[] = [];
-  parts.reduce((offset, part) => (partStarts.push(offset), offset + part.length + nonceLength), 0);
+  const partStarts = partStartsOf(parts, nonceLength);
   const checksum = nonceChecksum(parts, partStarts, nonceLength);
-  const standIn = Buffer.from(STAND_IN_BYTES.slice(0, nonceLength));
-  const canStandIn = standIn.length === nonceLength && !parts.some((part) => standIn.some((byte) => part.includes(byte)));
+  const standIn = nonceStandIn(parts, nonceLength);
   // Each part on its own, every nonce stored: larger, but right for any page.
   const eachPartAlone = () => ({ segments: parts.map((part) => exactCopy(zlib.deflateRawSync(part, DEFLATE_OPTIONS))), ...checksum, nonceLength });
-  if (!canStandIn) return eachPartAlone();
+  if (!standIn) return eachPartAlone();
 
-  // The page as the compressor sees it, and as a response with `testNonce` decodes.
-  const testNonce = Buffer.from(crypto.randomBytes(nonceLength).toString("base64").slice(0, nonceLength));
+  // The page as the compressor sees it, and as a response with a test nonce decodes.
   const compressed = joinParts(parts, standIn);
-  const expected = joinParts(parts, testNonce);
+  const expected = joinParts(parts, testNonce(nonceLength));
 
   const segments: Buffer[] = [];
   for (let first = 0; first < parts.length; ) {
@@ -110,19 +101,6 @@ export function prepareStitchedGzip(textParts: string[], nonceLength: number): S
 }
 
 /** The whole page, gzipped, with `nonce` wherever it was cut out. */
-/**
- * zlib's synchronous calls return a view of their 64 KB output buffer: kept
- * as it is, a 40-byte segment would hold on to all of it, and a few hundred
- * cached pages to tens of megabytes.
- */
-function exactCopy(buffer: Buffer): Buffer {
-  if (buffer.byteLength === buffer.buffer.byteLength) return buffer;
-  // Not from Node's shared pool either, which has the same effect at a smaller scale.
-  const copy = Buffer.allocUnsafeSlow(buffer.byteLength);
-  buffer.copy(copy);
-  return copy;
-}
-
 export function stitchGzip({ segments, crcWithZeros, crcPerNonceBit, length, nonceLength }: StitchedGzip, nonce: string): Buffer {
   const nonceBytes = Buffer.from(nonce, "utf8");
   if (nonceBytes.length !== nonceLength) throw new RangeError(`The page was compressed for a nonce of ${nonceLength} bytes, not ${nonceBytes.length}`);
@@ -165,14 +143,4 @@ function nonceChecksum(parts: Buffer[], partStarts: number[], nonceLength: numbe
     }
   }
   return { crcWithZeros, crcPerNonceBit, length: page.length };
-}
-
-function joinParts(parts: Buffer[], separator: Buffer): Buffer {
-  return Buffer.concat(parts.flatMap((part, index) => (index > 0 ? [separator, part] : [part])));
-}
-
-function firstDifference(actual: Buffer, expected: Buffer): number {
-  const length = Math.min(actual.length, expected.length);
-  for (let index = 0; index < length; index++) if (actual[index] !== expected[index]) return index;
-  return actual.length === expected.length ? -1 : length;
 }
