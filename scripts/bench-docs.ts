@@ -8,8 +8,9 @@
  *   --starts times; the goal is judged on the slowest);
  * - the server's RSS (with its render worker while there is one) while every
  *   page is served in light and in dark, and once the background rendering
- *   is done and the worker has ended;
- * - the longest page's HTML, decoded and gzipped as sent; how many times its
+ *   is done, the worker has ended and every page's brotli is ready;
+ * - the longest page's HTML, decoded, as sent to a browser (brotli) and to
+ *   a client that takes gzip only; how many times its
  *   navigation and its article are in it; inline styles in its code blocks;
  * - search: server-side time per query, timed in this process on the loaded
  *   folder (the index `complete()` builds, app/guide/guide.server.ts, through
@@ -151,6 +152,9 @@ try {
     }
     const rssAfterSweep = treeRssBytes(pid);
     const renderedIn = await backgroundRenderingDone(running, pid);
+    // Each page is compressed with brotli after its first response, one at a
+    // time: memory is measured, and the pages loaded, once all are.
+    const brotliReadyIn = await everyPageInBrotli(running.url, [...served.keys()]);
     clearInterval(sampler);
     const rss = treeRssBytes(pid);
     peakRss = Math.max(peakRss, rss ?? 0, rssAfterSweep ?? 0);
@@ -161,7 +165,13 @@ try {
       met: null,
     });
     rows.push({
-      measurement: `server RSS after all ${markdown.length} pages × light, dark, background rendering done (${renderedIn})`,
+      measurement: `every page's brotli ready (compressed after its first response)`,
+      result: brotliReadyIn === null ? "not within 120 s" : `${(brotliReadyIn / 1000).toFixed(1)} s after the last page was first served`,
+      goal: "(for reference)",
+      met: null,
+    });
+    rows.push({
+      measurement: `server RSS after all ${markdown.length} pages × light, dark, background rendering done (${renderedIn}), brotli ready`,
       result: rss === null ? "n/a (needs /proc)" : formatMB(rss),
       goal: `< ${GOALS.rssBytes / MB} MB`,
       met: rss === null ? null : rss < GOALS.rssBytes,
@@ -173,8 +183,24 @@ try {
     const htmlBytes = Math.max(largestAnswers.light.body.length, largestAnswers.dark.body.length);
     const gzipBytes = Math.max(largestAnswers.light.wire.length, largestAnswers.dark.wire.length);
     const encoding = largestAnswers.light.encoding ?? "none";
+    const toBrowser = await Promise.all(
+      (["light", "dark"] as const).map((theme) => get(running.url + largestUrl, theme, true, ACCEPT_ENCODING)),
+    );
+    const browserBytes = Math.max(...toBrowser.map((answer) => answer.wire.length));
+    const browserEncoding = toBrowser[0]!.encoding ?? "none";
     rows.push({ measurement: `longest page HTML, decoded (${largestUrl})`, result: formatBytes(htmlBytes), goal: `< ${GOALS.htmlBytes / 1000} KB`, met: htmlBytes < GOALS.htmlBytes });
-    rows.push({ measurement: `longest page as sent (Content-Encoding: ${encoding})`, result: formatBytes(gzipBytes), goal: `< ${GOALS.gzipBytes / 1000} KB`, met: encoding === "gzip" && gzipBytes < GOALS.gzipBytes });
+    rows.push({
+      measurement: `longest page as sent to a browser (Accept-Encoding: ${ACCEPT_ENCODING}; Content-Encoding: ${browserEncoding})`,
+      result: formatBytes(browserBytes),
+      goal: `< ${GOALS.gzipBytes / 1000} KB`,
+      met: browserBytes < GOALS.gzipBytes,
+    });
+    rows.push({
+      measurement: `longest page as sent to a client that takes gzip only (Content-Encoding: ${encoding})`,
+      result: formatBytes(gzipBytes),
+      goal: `< ${GOALS.gzipBytes / 1000} KB gzipped, as the issue words it`,
+      met: encoding === "gzip" && gzipBytes < GOALS.gzipBytes,
+    });
 
     const probeUrl = corpus?.longPage.url ?? largestUrl;
     const probePage = served.get(probeUrl);
@@ -339,8 +365,8 @@ async function assertPortFree(port: number) {
 type Fetched = { status: number; encoding: string | undefined; wire: Buffer; body: Buffer; headers: http.IncomingHttpHeaders };
 
 /** A GET as a browser in that theme sends it; node:http, so the body's bytes as sent are kept. */
-function get(url: string, theme: "light" | "dark" | null, reuseConnection = true): Promise<Fetched> {
-  const headers: Record<string, string> = { "Accept-Encoding": "gzip" };
+function get(url: string, theme: "light" | "dark" | null, reuseConnection = true, acceptEncoding = "gzip"): Promise<Fetched> {
+  const headers: Record<string, string> = { "Accept-Encoding": acceptEncoding };
   if (theme) headers.Cookie = `theme=${theme}`;
   return new Promise((resolve, reject) => {
     const request = http.get(url, { headers, agent: reuseConnection ? keepAlive : false, timeout: 15_000 }, (response) => {
@@ -361,6 +387,26 @@ function get(url: string, theme: "light" | "dark" | null, reuseConnection = true
     request.on("timeout", () => request.destroy(new Error(`${url}: no answer within 15 s`)));
     request.on("error", reject);
   });
+}
+
+/**
+ * Asks for every page in both themes as a browser does until each comes in
+ * brotli; milliseconds that took, or null if some did not within 120 s.
+ */
+async function everyPageInBrotli(baseUrl: string, urls: string[]): Promise<number | null> {
+  const started = performance.now();
+  let waiting = urls.flatMap((url) => [{ url, theme: "light" as const }, { url, theme: "dark" as const }]);
+  while (waiting.length > 0) {
+    if (performance.now() - started > 120_000) return null;
+    const stillGzip: typeof waiting = [];
+    await inParallel(waiting, 4, async (page) => {
+      const answer = await get(baseUrl + page.url, page.theme, true, ACCEPT_ENCODING);
+      if (answer.encoding !== "br") stillGzip.push(page);
+    });
+    waiting = stillGzip;
+    if (waiting.length > 0) await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return performance.now() - started;
 }
 
 async function inParallel<T>(items: T[], width: number, task: (item: T) => Promise<void>) {

@@ -8,7 +8,10 @@
  * later request gets the same HTML with a fresh nonce in it and in the
  * Content-Security-Policy. The HTML is gzipped once when it is kept, around
  * the nonce, so a response is stitched together rather than compressed
- * (stitched-gzip.ts); only the gzipped form is kept. A route that must not be cached says so with
+ * (stitched-gzip.ts); soon after, a child process compresses it with brotli
+ * the same way (stitched-brotli.ts, brotli-compressor.ts), which browsers
+ * then get instead. Only the
+ * compressed forms are kept. A route that must not be cached says so with
  * `Cache-Control: no-store`.
  *
  * The cache belongs to one loaded build and dies with the process, so a new
@@ -21,6 +24,8 @@ import type { ThemePreference } from "react-router-theme";
 import { getThemePreference } from "react-router-theme/server";
 import { contentSecurityPolicy, createNonce } from "../app/security/content-security-policy.server.ts";
 import { theme } from "../app/theme/theme.ts";
+import { createBrotliCompressor } from "./brotli-compressor.ts";
+import { stitchBrotli, type StitchedBrotli } from "./stitched-brotli.ts";
 import { prepareStitchedGzip, stitchGzip, type StitchedGzip } from "./stitched-gzip.ts";
 
 type CachedPage = {
@@ -31,6 +36,11 @@ type CachedPage = {
    * unzipped (a fraction of a millisecond).
    */
   gzip: StitchedGzip;
+  /**
+   * The same in brotli, a sixth smaller for a long page: null until it is
+   * ready, or if the page could not be prepared safely (then gzip serves).
+   */
+  brotli: StitchedBrotli | null;
   headers: [string, string][];
 };
 
@@ -40,7 +50,8 @@ type Rendered = { page: CachedPage } | { response: Response };
 /** Enough for every page in every theme state many times over; a bound against surprises. */
 const MAX_ENTRIES = 2000;
 // Only for a client that takes brotli but not gzip (none of today's
-// browsers): compressed per response, so at a fast setting.
+// browsers) while the page's own brotli is not ready: compressed per
+// response, so at a fast setting.
 const BROTLI_FAST = {
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
 };
@@ -48,6 +59,7 @@ const BROTLI_FAST = {
 export function createPageCache(handleRequest: RequestHandler, buildVersion: string) {
   const pages = new Map<string, CachedPage>();
   const rendering = new Map<string, Promise<Rendered>>();
+  const brotliCompressor = createBrotliCompressor();
 
   async function render(url: URL, cookie: string | undefined): Promise<Rendered> {
     const response = await handleRequest(new Request(url, { headers: cookie ? { Cookie: cookie } : {} }));
@@ -60,7 +72,10 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
     const html = await response.text();
     const headers = [...response.headers].filter(([name]) => !/^(content-security-policy|content-length)$/i.test(name));
     const parts = html.split(nonce);
-    return { page: { gzip: prepareStitchedGzip(parts, Buffer.byteLength(nonce)), headers } };
+    const page: CachedPage = { gzip: prepareStitchedGzip(parts, Buffer.byteLength(nonce)), brotli: null, headers };
+    // Browsers get gzip until this is ready, a fraction of a second later.
+    void brotliCompressor.compress(page.gzip, parts.length).then((brotli) => (page.brotli = brotli));
+    return { page };
   }
 
   /** Serves the request from the cache if it can; otherwise hands it on. */
@@ -98,16 +113,18 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
       if (pages.size < MAX_ENTRIES) pages.set(key, page);
     }
     const nonce = createNonce();
-    // Gzip first: it is stitched from parts compressed once (stitched-gzip.ts),
-    // where brotli would have to compress the whole page again.
-    const encoding = request.acceptsEncodings("gzip", "br", "identity");
-    const gzipped = stitchGzip(page.gzip, nonce);
+    // Brotli whenever the client takes it and the page's is ready (browsers
+    // list gzip first, at the same weight), else gzip: both are stitched from
+    // a page compressed once, where brotli on demand would compress it all again.
+    const encoding = page.brotli && request.acceptsEncodings("br") === "br" ? "br" : request.acceptsEncodings("gzip", "br", "identity");
     const body =
-      encoding === "gzip"
-        ? gzipped
-        : encoding === "br"
-          ? zlib.brotliCompressSync(zlib.gunzipSync(gzipped), BROTLI_FAST)
-          : zlib.gunzipSync(gzipped);
+      encoding === "br" && page.brotli
+        ? stitchBrotli(page.brotli, nonce)
+        : encoding === "gzip"
+          ? stitchGzip(page.gzip, nonce)
+          : encoding === "br"
+            ? zlib.brotliCompressSync(zlib.gunzipSync(stitchGzip(page.gzip, nonce)), BROTLI_FAST)
+            : zlib.gunzipSync(stitchGzip(page.gzip, nonce));
 
     for (const [name, value] of page.headers) response.setHeader(name, value);
     response.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));

@@ -1,0 +1,53 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { createBrotliCompressor } from "./brotli-compressor.ts";
+import { stitchBrotli } from "./stitched-brotli.ts";
+import { prepareStitchedGzip } from "./stitched-gzip.ts";
+
+const NONCE_LENGTH = 24;
+const nonce = () => crypto.randomBytes(16).toString("base64");
+const article = Array.from({ length: 400 }, (_, index) => `<p>Paragraph ${index} of the article, in the light theme.</p>`).join("");
+const parts = [`<head><script nonce="`, `">theme()</script></head><main>${article}</main><script nonce="`, `"></script>`];
+
+describe("the brotli compressor process", () => {
+  it("compresses a kept page, given as its gzip, to brotli that decodes with any response's nonce", async () => {
+    const compressor = createBrotliCompressor();
+    const brotli = await compressor.compress(prepareStitchedGzip(parts, NONCE_LENGTH), parts.length);
+    expect(brotli).not.toBeNull();
+    for (let round = 0; round < 3; round++) {
+      const value = nonce();
+      expect(zlib.brotliDecompressSync(stitchBrotli(brotli!, value)).toString("utf8")).toBe(parts.join(value));
+    }
+  });
+
+  it("compresses pages one after another in one process, and ends it once idle", async () => {
+    const compressor = createBrotliCompressor();
+    const pages = [0, 1, 2].map((index) => [`<p>${index}</p><script nonce="`, `">${article}</script>`]);
+    const results = await Promise.all(pages.map((page) => compressor.compress(prepareStitchedGzip(page, NONCE_LENGTH), page.length)));
+    const value = nonce();
+    results.forEach((brotli, index) => expect(zlib.brotliDecompressSync(stitchBrotli(brotli!, value)).toString()).toBe(pages[index]!.join(value)));
+    expect(compressor.running).toBe(true);
+    await expect.poll(() => compressor.running, { timeout: 5_000 }).toBe(false);
+    // And starts again for the next page.
+    expect(await compressor.compress(prepareStitchedGzip(parts, NONCE_LENGTH), parts.length)).not.toBeNull();
+  });
+
+  it("leaves gzipped a page whose own text holds the stand-in, whose nonces cannot be found again", async () => {
+    const standIn = String.fromCharCode(...[...Array(32).keys()].filter((byte) => ![9, 10, 13].includes(byte)).slice(0, NONCE_LENGTH));
+    const tricky = [`<p>${standIn}</p><script nonce="`, `"></script>`];
+    expect(await createBrotliCompressor().compress(prepareStitchedGzip(tricky, NONCE_LENGTH), tricky.length)).toBeNull();
+  });
+
+  it("answers null, not an error, when the child process dies", async () => {
+    const crashing = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "compressor-")), "crashing.ts");
+    fs.writeFileSync(crashing, "process.exit(3);\n");
+    const compressor = createBrotliCompressor(pathToFileURL(crashing));
+    expect(await compressor.compress(prepareStitchedGzip(parts, NONCE_LENGTH), parts.length)).toBeNull();
+    fs.rmSync(path.dirname(crashing), { recursive: true });
+  });
+});
