@@ -73,7 +73,8 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
     const headers = [...response.headers].filter(([name]) => !/^(content-security-policy|content-length)$/i.test(name));
     const parts = html.split(nonce);
     const page: CachedPage = { gzip: prepareStitchedGzip(parts, Buffer.byteLength(nonce)), brotli: null, headers };
-    // Browsers get gzip until this is ready, a fraction of a second later.
+    // Browsers get gzip until this is ready: a fraction of a second for one
+    // page, longer when many were first asked for at once (one at a time).
     void brotliCompressor.compress(page.gzip, parts.length).then((brotli) => (page.brotli = brotli));
     return { page };
   }
