@@ -68,8 +68,9 @@ export function createBrotliCompressor(processFile: URL = PROCESS_FILE): BrotliC
       const onMessage = (response: CompressResponse) => {
         if ("error" in response) console.error(`A page could not be compressed with brotli; it is served gzipped.\n${response.error}`);
         const brotli = "brotli" in response ? response.brotli : null;
-        // A message's buffers are views of the whole message: keep only their own bytes.
-        finish(brotli && { ...brotli, segments: brotli.segments.map((segment) => exactCopy(Buffer.from(segment))) });
+        // A message's buffers are views of the whole message: keep only their own bytes (one copy).
+        const ownBytes = (segment: Uint8Array) => exactCopy(Buffer.from(segment.buffer, segment.byteOffset, segment.byteLength));
+        finish(brotli && { ...brotli, segments: brotli.segments.map(ownBytes) });
       };
       const onExit = () => finish(null);
       current.on("message", onMessage);

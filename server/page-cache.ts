@@ -10,9 +10,8 @@
  * the nonce, so a response is stitched together rather than compressed
  * (stitched-gzip.ts); soon after, a child process compresses it with brotli
  * the same way (stitched-brotli.ts, brotli-compressor.ts), which browsers
- * then get instead. Only the
- * compressed forms are kept. A route that must not be cached says so with
- * `Cache-Control: no-store`.
+ * then get instead. Only the compressed forms are kept. A route that must
+ * not be cached says so with `Cache-Control: no-store`.
  *
  * The cache belongs to one loaded build and dies with the process, so a new
  * build (which needs a restart) can never be served a page from the old one.

@@ -24,8 +24,9 @@
  * lengths only, and a nonce's length is fixed. A page is kept only if it
  * decodes exactly with a test nonce; otherwise it is served gzipped.
  *
- * Quality 11 takes tens of milliseconds for a long page, so a page is
- * compressed after its first response, on libuv's thread pool.
+ * Quality 11 takes tens of milliseconds for a long page, so the server has
+ * this done after a page's first response, in a child process
+ * (brotli-compressor.ts).
  */
 import { once } from "node:events";
 import { promisify } from "node:util";
