@@ -14,10 +14,19 @@ export type CompressResponse = { brotli: StitchedBrotli | null } | { error: stri
 
 process.on("message", (request: CompressRequest) => {
   compress(request).then(
-    (brotli) => process.send!({ brotli } satisfies CompressResponse),
-    (error: unknown) => process.send!({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies CompressResponse),
+    (brotli) => reply({ brotli }),
+    (error: unknown) => reply({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
   );
 });
+
+/**
+ * The server may have stopped while a page was being compressed: then there
+ * is no one to answer, and this process ends without a word (a send on a
+ * closed channel would otherwise throw, and print its stack).
+ */
+function reply(message: CompressResponse) {
+  if (process.connected) process.send!(message, () => {});
+}
 
 async function compress({ gzipWithStandIn, partCount, nonceLength }: CompressRequest): Promise<StitchedBrotli | null> {
   const standIn = standInText(nonceLength);

@@ -1,14 +1,16 @@
+import { fork } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
+import type { CompressRequest } from "./brotli-compressor-process.ts";
 import { createBrotliCompressor } from "./brotli-compressor.ts";
 import { standInText } from "./nonce-stand-in.ts";
 import { stitchBrotli } from "./stitched-brotli.ts";
-import { prepareStitchedGzip } from "./stitched-gzip.ts";
+import { prepareStitchedGzip, stitchGzip } from "./stitched-gzip.ts";
 
 const NONCE_LENGTH = 24;
 const nonce = () => crypto.randomBytes(16).toString("base64");
@@ -44,6 +46,23 @@ describe("the brotli compressor process", () => {
     const standIn = standInText(NONCE_LENGTH)!;
     const tricky = [`<p>${standIn}</p><script nonce="`, `"></script>`];
     expect(await createBrotliCompressor().compress(prepareStitchedGzip(tricky, NONCE_LENGTH), tricky.length)).toBeNull();
+  });
+
+  it("ends quietly when the server goes away while a page is being compressed", async () => {
+    const child = fork(fileURLToPath(new URL("./brotli-compressor-process.ts", import.meta.url)), [], {
+      serialization: "advanced",
+      stdio: ["ignore", "pipe", "pipe", "ipc"],
+      execArgv: [],
+    });
+    let output = "";
+    child.stdout!.on("data", (chunk) => (output += chunk));
+    child.stderr!.on("data", (chunk) => (output += chunk));
+    const request: CompressRequest = { gzipWithStandIn: stitchGzip(prepareStitchedGzip(parts, NONCE_LENGTH), standInText(NONCE_LENGTH)!), partCount: parts.length, nonceLength: NONCE_LENGTH };
+    await new Promise<void>((resolve) => child.once("spawn", resolve));
+    child.send(request, () => child.disconnect());
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    expect(output).toBe("");
+    expect(code).toBe(0);
   });
 
   it("answers null, not an error, when the child process dies", async () => {
