@@ -13,6 +13,13 @@
  * then get instead. Only the compressed forms are kept. A route that must
  * not be cached says so with `Cache-Control: no-store`.
  *
+ * Two layers of the server: renderAndKeep, after the server's own layers
+ * (security headers, refusals), renders and keeps a page; serveKept, before
+ * them, answers a page already kept, with the headers those layers set the
+ * first time. A path is kept only once it has passed them, and they decide
+ * by nothing a kept page's request can change but whether it is secure
+ * (kept apart) and whether it carries a body (those go through them).
+ *
  * The cache belongs to one loaded build and dies with the process, so a new
  * build (which needs a restart) can never be served a page from the old one.
  */
@@ -42,6 +49,8 @@ type CachedPage = {
   brotli: StitchedBrotli | null;
   headers: [string, string][];
 };
+
+type LayerHeaders = [string, number | string | string[]][];
 
 /** A page to keep, or an answer (a 404, a redirect) to pass on once and forget. */
 type Rendered = { page: CachedPage } | { response: Response };
@@ -78,15 +87,32 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
     return { page };
   }
 
-  /** Serves the request from the cache if it can; otherwise hands it on. */
-  return async function servePage(request: express.Request, response: express.Response, next: express.NextFunction) {
-    if ((request.method !== "GET" && request.method !== "HEAD") || request.url.includes("?")) return next();
-    // The content folder's files are no pages: they need their own conditional
-    // and range answers, and streaming rather than a buffered copy.
-    if (request.path.startsWith("/guide-files/")) return next();
+  /**
+   * The headers the server's own layers (security headers, mounted before
+   * renderAndKeep) set on a page, as they were the first time, per whether
+   * the request was secure (HSTS). Those layers set the same headers on
+   * every page, so a page already kept is answered before them
+   * (serveKept) with these: their work is done once, not per request.
+   */
+  const layerHeaders = new Map<boolean, LayerHeaders>();
 
+  /** The first layer: a page already kept, answered from memory. */
+  function serveKept(request: express.Request, response: express.Response, next: express.NextFunction) {
+    if (!isPageRequest(request)) return next();
+    // A request that says it carries a body meets the layers that judge bodies.
+    if (request.headers["content-length"] !== undefined || request.headers["transfer-encoding"] !== undefined) return next();
+    const headers = layerHeaders.get(request.secure);
+    const page = headers && pages.get(cacheKey(request));
+    if (!headers || !page) return next();
+    for (const [name, value] of headers) response.setHeader(name, value);
+    sendPage(page, request, response);
+  }
+
+  /** After the server's layers: renders a page the first time, keeps it and serves it; otherwise hands it on. */
+  async function renderAndKeep(request: express.Request, response: express.Response, next: express.NextFunction) {
+    if (!isPageRequest(request)) return next();
     const preference = themePreferenceOf(request);
-    const key = `${buildVersion}\n${preference ?? "none"}\n${request.path}`;
+    const key = cacheKey(request, preference);
 
     let page = pages.get(key);
     if (!page) {
@@ -112,27 +138,54 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
       page = rendered.page;
       if (pages.size < MAX_ENTRIES) pages.set(key, page);
     }
-    const nonce = createNonce();
-    // Brotli whenever the client takes it and the page's is ready (browsers
-    // list gzip first, at the same weight), else gzip: both are stitched from
-    // a page compressed once, where brotli on demand would compress it all again.
-    const encoding = page.brotli && request.acceptsEncodings("br") === "br" ? "br" : request.acceptsEncodings("gzip", "br", "identity");
-    const body =
-      encoding === "br" && page.brotli
-        ? stitchBrotli(page.brotli, nonce)
-        : encoding === "gzip"
-          ? stitchGzip(page.gzip, nonce)
-          : encoding === "br"
-            ? zlib.brotliCompressSync(zlib.gunzipSync(stitchGzip(page.gzip, nonce)), BROTLI_FAST)
-            : zlib.gunzipSync(stitchGzip(page.gzip, nonce));
+    if (!layerHeaders.has(request.secure)) {
+      layerHeaders.set(request.secure, Object.entries(response.getHeaders()) as LayerHeaders);
+    }
+    sendPage(page, request, response);
+  }
 
-    for (const [name, value] of page.headers) response.setHeader(name, value);
-    response.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
-    response.setHeader("Vary", "Cookie, Accept-Encoding");
-    if (encoding === "br" || encoding === "gzip") response.setHeader("Content-Encoding", encoding);
-    response.setHeader("Content-Length", body.length);
-    response.status(200).end(request.method === "HEAD" ? undefined : body);
-  };
+  function cacheKey(request: express.Request, preference = themePreferenceOf(request)): string {
+    return `${buildVersion}\n${preference ?? "none"}\n${request.path}`;
+  }
+
+  return { serveKept, renderAndKeep };
+}
+
+/**
+ * Pages are GETs (and HEADs) without a query. The content folder's files are
+ * no pages: they need their own conditional and range answers, and
+ * streaming rather than a buffered copy.
+ */
+function isPageRequest(request: express.Request): boolean {
+  return (
+    (request.method === "GET" || request.method === "HEAD") &&
+    !request.url.includes("?") &&
+    !request.path.startsWith("/guide-files/")
+  );
+}
+
+/** The page with a fresh nonce, in the best encoding the client takes. */
+function sendPage(page: CachedPage, request: express.Request, response: express.Response) {
+  const nonce = createNonce();
+  // Brotli whenever the client takes it and the page's is ready (browsers
+  // list gzip first, at the same weight), else gzip: both are stitched from
+  // a page compressed once, where brotli on demand would compress it all again.
+  const encoding = page.brotli && request.acceptsEncodings("br") === "br" ? "br" : request.acceptsEncodings("gzip", "br", "identity");
+  const body =
+    encoding === "br" && page.brotli
+      ? stitchBrotli(page.brotli, nonce)
+      : encoding === "gzip"
+        ? stitchGzip(page.gzip, nonce)
+        : encoding === "br"
+          ? zlib.brotliCompressSync(zlib.gunzipSync(stitchGzip(page.gzip, nonce)), BROTLI_FAST)
+          : zlib.gunzipSync(stitchGzip(page.gzip, nonce));
+
+  for (const [name, value] of page.headers) response.setHeader(name, value);
+  response.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+  response.setHeader("Vary", "Cookie, Accept-Encoding");
+  if (encoding === "br" || encoding === "gzip") response.setHeader("Content-Encoding", encoding);
+  response.setHeader("Content-Length", body.length);
+  response.status(200).end(request.method === "HEAD" ? undefined : body);
 }
 
 /**

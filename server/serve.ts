@@ -29,6 +29,11 @@ app.disable("x-powered-by");
 // Behind a proxy that terminates TLS, X-Forwarded-Proto and -Host count only
 // when TRUST_PROXY says whom to trust (e.g. "1" for one hop, or "loopback").
 if (process.env.TRUST_PROXY) app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
+// Pages are kept in memory once rendered (page-cache.ts). A page already
+// kept is answered here, first, with the headers the layers below set on it
+// the first time: they would only set the same again.
+const pageCache = createPageCache(createFetchHandler(build, "production"), build.assets.version);
+app.use(pageCache.serveKept);
 app.use(
   helmet({
     // The page's policy carries a per-request nonce; entry.server.tsx sets it.
@@ -53,10 +58,9 @@ app.use("/assets", (_request, response) => {
 });
 app.use(sirv(clientDir, { maxAge: 3600, etag: true }));
 
-// Pages come from memory once rendered, compressed per response (see
-// page-cache.ts); form posts and URLs with a query go through React
-// Router's handler every time.
-app.use(createPageCache(createFetchHandler(build, "production"), build.assets.version));
+// A page asked for the first time is rendered and kept here; form posts and
+// URLs with a query go through React Router's handler every time.
+app.use(pageCache.renderAndKeep);
 // For the answers rendered per request (form posts, URLs with a query):
 // brotli at quality 4 with an 18-bit window costs a fraction of Node's
 // default (quality 11) and allocates far less per response.

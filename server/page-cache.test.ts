@@ -1,0 +1,110 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { createPageCache } from "./page-cache.ts";
+
+/**
+ * A server laid out as server/serve.ts lays it out, with stand-ins for its
+ * layers: one sets a header on everything (and HSTS on secure requests), one
+ * refuses declared bodies over 10 bytes, and React Router's handler renders a
+ * page whose script carries the response's nonce.
+ */
+async function startSite() {
+  const layerRuns = { count: 0 };
+  const cache = createPageCache(async () => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    return new Response(`<!DOCTYPE html><p>A kept page</p><script nonce="${nonce}">hydrate()</script>`, {
+      headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": `script-src 'nonce-${nonce}'` },
+    });
+  }, "build-1");
+  const app = express();
+  app.set("trust proxy", "loopback");
+  app.use(cache.serveKept);
+  app.use((request, response, next) => {
+    layerRuns.count++;
+    response.setHeader("X-Frame-Options", "DENY");
+    if (request.secure) response.setHeader("Strict-Transport-Security", "max-age=31536000");
+    next();
+  });
+  app.use((request, response, next) => {
+    if (Number(request.headers["content-length"] ?? 0) > 10) return void response.status(413).end("Too large");
+    next();
+  });
+  app.use(cache.renderAndKeep);
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stops.push(() => new Promise((resolve) => server.close(() => resolve())));
+  return { url, layerRuns };
+}
+
+const stops: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0)) await stop();
+});
+
+/** The headers that are the same from one answer of a page to the next. */
+function lastingHeaders(response: Response): Record<string, string> {
+  const perResponse = new Set(["date", "content-security-policy", "content-length", "connection", "keep-alive"]);
+  return Object.fromEntries([...response.headers].filter(([name]) => !perResponse.has(name)));
+}
+
+describe("pages kept in memory", () => {
+  it("a page asked for again is answered before the server's layers, with the headers they set the first time and a fresh nonce", async () => {
+    const site = await startSite();
+    const first = await fetch(`${site.url}/guide/themes`);
+    expect(first.status).toBe(200);
+    expect(site.layerRuns.count).toBe(1);
+
+    const again = await fetch(`${site.url}/guide/themes`);
+    expect(site.layerRuns.count).toBe(1);
+    expect(again.status).toBe(200);
+    expect(lastingHeaders(again)).toEqual(lastingHeaders(first));
+    expect(again.headers.get("x-frame-options")).toBe("DENY");
+    const nonce = /'nonce-([^']+)'/.exec(again.headers.get("content-security-policy")!)![1]!;
+    expect(await again.text()).toContain(`<script nonce="${nonce}">`);
+    expect(first.headers.get("content-security-policy")).not.toContain(nonce);
+  });
+
+  it("headers the layers set only on secure requests go only to secure requests, each kind kept apart", async () => {
+    const site = await startSite();
+    const plain = () => fetch(`${site.url}/guide/themes`);
+    const secure = () => fetch(`${site.url}/guide/themes`, { headers: { "X-Forwarded-Proto": "https" } });
+
+    expect((await plain()).headers.get("strict-transport-security")).toBeNull();
+    expect((await plain()).headers.get("strict-transport-security")).toBeNull();
+    expect(site.layerRuns.count).toBe(1);
+    // The first secure request meets the layers, and the next is answered with what they set.
+    expect((await secure()).headers.get("strict-transport-security")).toBe("max-age=31536000");
+    expect(site.layerRuns.count).toBe(2);
+    expect((await secure()).headers.get("strict-transport-security")).toBe("max-age=31536000");
+    expect(site.layerRuns.count).toBe(2);
+    expect((await plain()).headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("a request for a kept page that declares a body meets the layers that judge bodies", async () => {
+    const site = await startSite();
+    await fetch(`${site.url}/guide/themes`);
+    const { port } = new URL(site.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request({ host: "127.0.0.1", port, path: "/guide/themes", method: "GET", headers: { "Content-Length": 64 } }, (response) => {
+        response.resume();
+        resolve(response.statusCode!);
+      });
+      request.on("error", reject);
+      request.end("x".repeat(64));
+    });
+    expect(status).toBe(413);
+    expect(site.layerRuns.count).toBe(2);
+  });
+
+  it("a URL with a query and a form post are never answered from memory", async () => {
+    const site = await startSite();
+    await fetch(`${site.url}/guide/themes`);
+    await fetch(`${site.url}/guide/themes?q=1`);
+    await fetch(`${site.url}/guide/themes`, { method: "POST", body: "theme=dark" });
+    expect(site.layerRuns.count).toBe(3);
+  });
+});
