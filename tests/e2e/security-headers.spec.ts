@@ -191,7 +191,7 @@ test.describe("compression", () => {
 });
 
 test.describe("behind a TLS proxy", () => {
-  test("with TRUST_PROXY set, a request the proxy says was HTTPS gets HSTS and a Secure theme cookie", async () => {
+  test("with TRUST_PROXY set, a request the proxy says was HTTPS gets HSTS, also from memory, a plain one does not, and HTTPS gets a Secure theme cookie", async () => {
     const server = await startServer({ TRUST_PROXY: "loopback" });
     try {
       // The second answer comes from memory, the third is plain HTTP again.
