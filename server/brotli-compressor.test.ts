@@ -72,4 +72,17 @@ describe("the brotli compressor process", () => {
     expect(await compressor.compress(prepareStitchedGzip(parts, NONCE_LENGTH), parts.length)).toBeNull();
     fs.rmSync(path.dirname(crashing), { recursive: true });
   });
+
+  it("never sends to a child whose channel has closed before it exited: it starts another", async () => {
+    // Answers once, then closes its channel and lingers, as a dying child can.
+    const lingering = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "compressor-")), "lingering.ts");
+    fs.writeFileSync(lingering, 'process.once("message", () => process.send({ brotli: null }, () => { process.disconnect(); setTimeout(() => {}, 3000); }));\n');
+    const compressor = createBrotliCompressor(pathToFileURL(lingering));
+    const page = prepareStitchedGzip(parts, NONCE_LENGTH);
+    expect(await compressor.compress(page, parts.length)).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A send on the closed channel would emit an 'error' nobody listens to, and end the server.
+    expect(await compressor.compress(page, parts.length)).toBeNull();
+    fs.rmSync(path.dirname(lingering), { recursive: true });
+  });
 });

@@ -58,6 +58,11 @@ export function createBrotliCompressor(processFile: URL = PROCESS_FILE): BrotliC
     const standIn = standInText(gzip.nonceLength);
     if (standIn === null) return Promise.resolve(null);
     const request: CompressRequest = { gzipWithStandIn: stitchGzip(gzip, standIn), partCount, nonceLength: gzip.nonceLength };
+    // A child that has closed its channel is ending, even before its 'exit'.
+    if (child && !child.connected) {
+      child.kill();
+      child = null;
+    }
     const current = (child ??= start());
     return new Promise((resolve) => {
       const finish = (result: StitchedBrotli | null) => {
@@ -75,11 +80,11 @@ export function createBrotliCompressor(processFile: URL = PROCESS_FILE): BrotliC
       const onExit = () => finish(null);
       current.on("message", onMessage);
       current.on("exit", onExit);
-      try {
-        current.send(request);
-      } catch {
-        finish(null); // The child has just ended; the page stays gzipped.
-      }
+      // A send that fails (the child has just ended) reports to its callback,
+      // not as an 'error' event the server would die of; the page stays gzipped.
+      current.send(request, (error) => {
+        if (error) finish(null);
+      });
     });
   }
 
