@@ -260,6 +260,38 @@ describe("the content folder's own files and links", () => {
     FIRST_RENDER_TIMEOUT,
   );
 
+  it(
+    "reads a root-relative link GitHub's way, from the repository's root, when the folder's own root has nothing there",
+    async () => {
+      temporary = await fs.mkdtemp(path.join(os.tmpdir(), "guide-test-"));
+      const repository = path.join(temporary, "project");
+      const content = path.join(repository, "website", "docs");
+      await fs.mkdir(path.join(repository, ".git"), { recursive: true });
+      await fs.mkdir(path.join(content, "api"), { recursive: true });
+      await fs.writeFile(path.join(content, "api", "client.md"), "# Client\n\n## Options\n");
+      await fs.writeFile(path.join(content, "shot.png"), "png");
+      await fs.writeFile(
+        path.join(content, "index.md"),
+        [
+          "# Home",
+          "[from the repository](/website/docs/api/client.md#options)",
+          "[by the folder's name](/docs/api/client.md)",
+          "![shot](/website/docs/shot.png)",
+          "[outside the folder](/README.md)",
+        ].join("\n\n"),
+      );
+      const { guide, warnings } = await load(content);
+      const { html } = await rendered(guide, "");
+      expect(html).toContain('<a href="/guide/api/client#options">from the repository</a>');
+      expect(html).toContain('<a href="/guide/api/client">by the folder\'s name</a>');
+      expect(html).toMatch(/<img src="\/guide-files\/shot\.png\?v=[^"]+" alt="shot"/);
+      expect(html).toContain('<a href="/README.md">outside the folder</a>');
+      await guide.complete();
+      expect(warnings.join("\n")).toMatch(/1 link leads nowhere[^\n]*index\.md → \/README\.md$/);
+    },
+    FIRST_RENDER_TIMEOUT,
+  );
+
   it("refuses an empty folder, and one with only drafts and partials", async () => {
     const { content } = await makeFolders();
     await fs.rm(path.join(content, "page.md"));

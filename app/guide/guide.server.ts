@@ -146,6 +146,7 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
     pageUrls: new Set(slots.map((slot) => slot.url)),
     files: listing.files,
     sitePaths: new Set(options.sitePaths ?? []),
+    repositoryPaths: await repositoryPaths(root),
   };
   // Before the titles are read: the worker can warm up on the folder's code meanwhile.
   renderer.prepare(targets, codeSamples(slots.map((slot) => slot.content)));
@@ -281,6 +282,23 @@ async function readSource(root: string, entry: MarkdownEntry): Promise<Source> {
     if (!(error instanceof FrontMatterError)) throw error;
     throw new GuideContentError(`${file}:${error.line}:${error.column}: ${error.reason}`, file, error.line, error.column);
   }
+}
+
+/**
+ * Where the folder sits as GitHub's root-relative links see it: its path
+ * from the repository it is in (the nearest folder above with a `.git`),
+ * and its own name, for a folder copied out of its repository. Longest first.
+ */
+async function repositoryPaths(root: string): Promise<string[]> {
+  const paths = new Set<string>();
+  for (let above = path.dirname(root); above !== path.dirname(above); above = path.dirname(above)) {
+    if (await fs.stat(path.join(above, ".git")).then(() => true, () => false)) {
+      paths.add(path.relative(above, root).split(path.sep).join("/"));
+      break;
+    }
+  }
+  if (path.basename(root) !== "") paths.add(path.basename(root));
+  return [...paths].sort((a, b) => b.length - a.length);
 }
 
 /** Each folder's page: index.md, else README.md (GitHub, mdBook), else Hugo's _index.md. */

@@ -71,6 +71,25 @@ describe("links to pages", () => {
     expect(link("/guide/config/options#top")).toBe("/guide/config/options#top");
   });
 
+  it("points an anchor written for a heading whose slug had to change at the heading's id", () => {
+    expect(link("../config/options.md#__dirname")).toBe("/guide/config/options#section-__dirname");
+    expect(link("/guide/config/options#__dirname")).toBe("/guide/config/options#section-__dirname");
+    expect(link("../config/options.md#dirname")).toBe("/guide/config/options#dirname");
+    expect(link("./manual.pdf#__page")).toBe("/guide-files/guide/manual.pdf?v=pdf1#__page");
+  });
+
+  it("reads a root-relative link from the repository's root when the folder's root has nothing there", () => {
+    const inRepository = { ...targets, repositoryPaths: ["website/docs", "docs"] };
+    const resolve = (url: string, kind: "link" | "image" = "link") => resolveUrl(inRepository, from, url, kind);
+    expect(resolve("/website/docs/config/options.md#port")).toBe("/guide/config/options#port");
+    expect(resolve("/docs/config/")).toBe("/guide/config");
+    expect(resolve("/docs/banner.png", "image")).toBe("/guide-files/banner.png?v=ban1");
+    // The folder's own root first: VitePress' and MkDocs' reading.
+    expect(resolveUrl({ ...targets, repositoryPaths: ["guide"] }, from, "/guide/getting-started", "link")).toBe("/guide/guide/getting-started");
+    expect(resolveContentUrl(inRepository, from, "/src/index.ts", "link")).toEqual({ missing: "/src/index.ts" });
+    expect(resolveContentUrl(targets, from, "/docs/config/", "link")).toEqual({ missing: "/docs/config/" });
+  });
+
   it("finds nothing for a name in another case than on disk", () => {
     expect(resolveContentUrl(targets, from, "../upper.md", "link")).toEqual({ missing: "../upper.md" });
   });

@@ -11,7 +11,11 @@ import path from "node:path";
  * `./guide`), with `#anchors` and `?query`; root-relative paths, where `/`
  * is the content folder's root and `/logo.png` is VitePress' `public/logo.png`
  * first; and this site's own `/guide/...` and `/guide-files/...` URLs.
+ * A root-relative link that finds nothing is read once more the way GitHub
+ * reads it, from the repository's root (`/docs/config.md` in a folder that
+ * is the repository's `docs/`).
  */
+import { headingFragment } from "./markdown/rehype-heading-ids";
 
 export type UrlKind = "link" | "image";
 
@@ -29,6 +33,11 @@ export type UrlTargets = {
    * a root-relative link to one that the folder does not have is left as is.
    */
   sitePaths?: ReadonlySet<string>;
+  /**
+   * Where the folder sits as seen from a repository's root ("docs",
+   * "website/docs"), for root-relative links written for GitHub; longest first.
+   */
+  repositoryPaths?: readonly string[];
 };
 
 /**
@@ -71,12 +80,12 @@ export function resolveContentUrl(targets: UrlTargets, fromRelativePath: string,
   if (target === ".") target = "";
   const folderLike = decoded === "" || /(^|\/)\.{0,2}$/.test(decoded);
 
-  const found =
-    (kind === "image" ? findFile(targets, target, rootRelative) : (findPage(targets, target, folderLike) ?? findFile(targets, target, rootRelative))) ??
-    (rootRelative ? findSiteUrl(targets, target) : null);
+  const find = (target: string): Found | null =>
+    kind === "image" ? findFile(targets, target, rootRelative) : (findPage(targets, target, folderLike) ?? findFile(targets, target, rootRelative));
+  const found = find(target) ?? (rootRelative ? (findSiteUrl(targets, target) ?? findFromRepositoryRoot(targets, target, find)) : null);
   if (found === null) return missing;
   if (found.passThrough) return null;
-  return { url: found.url + hash };
+  return { url: found.url + (found.isPage ? headingFragment(hash) : hash) };
 }
 
 /** The same, as `MarkdownContext.resolveUrl` wants it: a URL, or null to leave it as written. */
@@ -85,7 +94,7 @@ export function resolveUrl(targets: UrlTargets, fromRelativePath: string, url: s
   return resolution && "url" in resolution ? resolution.url : null;
 }
 
-type Found = { url: string; passThrough?: false } | { url?: never; passThrough: true };
+type Found = { url: string; isPage?: boolean; passThrough?: false } | { url?: never; passThrough: true };
 
 function findPage(targets: UrlTargets, target: string, folderLike: boolean): Found | null {
   const page = (file: string) => targets.pages.get(file);
@@ -98,7 +107,7 @@ function findPage(targets: UrlTargets, target: string, folderLike: boolean): Fou
     const isIndex = stem === "index" || stem.endsWith("/index");
     url = isIndex ? folder(stem.replace(/\/?index$/, "")) : (page(`${stem}.md`) ?? folder(stem));
   } else url = page(`${target}.md`) ?? folder(target);
-  return url === undefined ? null : { url };
+  return url === undefined ? null : { url, isPage: true };
 }
 
 function findFile(targets: UrlTargets, target: string, rootRelative: boolean): Found | null {
@@ -115,10 +124,21 @@ function findFile(targets: UrlTargets, target: string, rootRelative: boolean): F
 function findSiteUrl(targets: UrlTargets, target: string): Found | null {
   if (target === "guide" || target.startsWith("guide/")) {
     const url = pageUrl(target.slice("guide/".length));
-    return targets.pageUrls.has(url) ? { url } : null;
+    return targets.pageUrls.has(url) ? { url, isPage: true } : null;
   }
   if (target.startsWith("guide-files/")) return findFile(targets, target.slice("guide-files/".length), false);
   if (targets.sitePaths?.has(`/${target}`)) return { passThrough: true };
+  return null;
+}
+
+/** `/docs/config.md` where the folder is the repository's `docs/`: the same link without that part. */
+function findFromRepositoryRoot(targets: UrlTargets, target: string, find: (target: string) => Found | null): Found | null {
+  for (const folder of targets.repositoryPaths ?? []) {
+    if (target === folder || target.startsWith(`${folder}/`)) {
+      const found = find(target.slice(folder.length + 1));
+      if (found) return found;
+    }
+  }
   return null;
 }
 

@@ -29,6 +29,12 @@ describe("heading ids", () => {
     expect(html).toContain('<h2 id="section-__proto__">');
   });
 
+  it("links an anchor written for a slug that had to change to the heading's id", async () => {
+    const { html } = await render("## `__dirname`\n\nSee [`__dirname`](#__dirname).");
+    expect(html).toContain('<h2 id="section-__dirname">');
+    expect(html).toContain('<a href="#section-__dirname"><code>__dirname</code></a>');
+  });
+
   it("links an anchor to a raw HTML id through its prefix", async () => {
     const { html } = await renderFixture("github.md");
     expect(html).toContain('<a href="#user-content-spares">spare parts</a>');

@@ -51,10 +51,21 @@ declare module "vfile" {
   }
 }
 
+const SHADOW_PREFIX = "section-";
+
 /** A GitHub-style slug of a heading's text that cannot shadow a global the page's scripts use. */
 export function headingSlug(text: string): string {
   const slugged = slug(text) || "section";
-  return cannotShadow(slugged) ? slugged : `section-${slugged}`;
+  return cannotShadow(slugged) ? slugged : `${SHADOW_PREFIX}${slugged}`;
+}
+
+/**
+ * The fragment to write for a link an author wrote to a heading: a slug
+ * `headingSlug` had to change (`#__dirname`) is written as the id the
+ * heading has. Anything else, such as a custom id, stays as written.
+ */
+export function headingFragment(hash: string): string {
+  return hash.startsWith("#__") ? `#${SHADOW_PREFIX}${hash.slice(1)}` : hash;
 }
 
 /**
