@@ -17,6 +17,7 @@ import remarkGithubAlerts from "./remark-github-alerts";
 import remarkHiddenHtml from "./remark-hidden-html";
 import remarkLeadingTitle from "./remark-leading-title";
 import remarkMkdocsBlocks from "./remark-mkdocs-blocks";
+import remarkRustHiddenLines from "./remark-rust-hidden-lines";
 import { sanitizeSchema } from "./sanitize-schema";
 import { tabHandler } from "./tab";
 
@@ -39,6 +40,7 @@ export const safeTree = {
     remarkLeadingTitle,
     remarkFirstParagraph,
     remarkCodeMeta,
+    remarkRustHiddenLines,
     // Footnote ids get their prefix from the sanitiser, like every other id.
     [remarkRehype, { allowDangerousHtml: true, clobberPrefix: "", handlers: { callout: calloutHandler, tab: tabHandler } }],
     rehypeRawWhenPresent,
