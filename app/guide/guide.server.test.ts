@@ -292,6 +292,28 @@ describe("the content folder's own files and links", () => {
     FIRST_RENDER_TIMEOUT,
   );
 
+  it(
+    "expands mdBook's {{#include}} from the folder's own files, and never from a file outside it, reached by path or by link",
+    async () => {
+      const { content, outside } = await makeFolders();
+      await fs.mkdir(path.join(content, "listings"));
+      await fs.writeFile(path.join(content, "listings", "main.rs"), "// ANCHOR: body\nprintln!(\"tiles\");\n// ANCHOR_END: body\n");
+      await fs.symlink(path.join(outside, "secret.md"), path.join(content, "listings", "leak.md"));
+      await fs.writeFile(
+        path.join(content, "book.md"),
+        "# Book\n\n```rust\n{{#include listings/main.rs:body}}\n```\n\n{{#include ../outside/secret.md}}\n\n{{#include listings/leak.md}}\n",
+      );
+      const { guide, warnings } = await load(content);
+      const { html } = await rendered(guide, "book");
+      expect(html).toMatch(/<pre[^>]*><code>.*println.*tiles.*<\/code><\/pre>/s);
+      expect(html).not.toContain("ANCHOR");
+      expect(html).not.toContain("Secret");
+      expect(html).toContain("{{#include ../outside/secret.md}}");
+      expect(warnings).toContainEqual(expect.stringMatching(/^2 \{\{#include\}\}s name no file in .* left as written: book\.md → \.\.\/outside\/secret\.md, book\.md → listings\/leak\.md$/));
+    },
+    FIRST_RENDER_TIMEOUT,
+  );
+
   it("refuses an empty folder, and one with only drafts and partials", async () => {
     const { content } = await makeFolders();
     await fs.rm(path.join(content, "page.md"));

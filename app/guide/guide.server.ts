@@ -4,8 +4,9 @@ import { codeSamples } from "./code-samples.server";
 import { FrontMatterError, parseFrontMatter } from "./front-matter.server";
 import type { ContentFile, GuideNavItem, GuidePage, PageContent, RenderedPage } from "./guide";
 import { buildGuideTree, type PlacedPage } from "./guide-tree.server";
-import { ContentListingError, listContentFolder, type MarkdownEntry } from "./list-content-folder.server";
+import { ContentListingError, LIMITS, listContentFolder, type ContentListing, type MarkdownEntry } from "./list-content-folder.server";
 import { readLeadingTitle } from "./markdown/read-leading-title.server";
+import { expandIncludes } from "./mdbook-includes.server";
 import { createPageRenderer, type PageRenderer } from "./page-renderer.server";
 import { readableName, readPageMeta, type PageMeta } from "./page-meta.server";
 import { pageUrl, type UrlTargets } from "./resolve-url.server";
@@ -128,8 +129,10 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
   });
   listing.warnings.forEach((message) => warn(message));
 
-  const sources = (await mapLimit(listing.markdown, READ_CONCURRENCY, (entry) => readSource(root, entry))).filter((source) => !source.meta.draft);
-  if (sources.length === 0) throw new GuideContentError(`No Markdown files in ${root}`);
+  const read = (await mapLimit(listing.markdown, READ_CONCURRENCY, (entry) => readSource(root, entry))).filter((source) => !source.meta.draft);
+  if (read.length === 0) throw new GuideContentError(`No Markdown files in ${root}`);
+  const { sources, missingIncludes } = await expandBookIncludes(read, listing);
+  if (missingIncludes.length > 0) warn(describeMissingIncludes(root, missingIncludes));
 
   const indexes = chooseFolderIndexes(sources.map((source) => source.entry.relativePath));
   const slots = sources.map((source) => {
@@ -282,6 +285,37 @@ async function readSource(root: string, entry: MarkdownEntry): Promise<Source> {
     if (!(error instanceof FrontMatterError)) throw error;
     throw new GuideContentError(`${file}:${error.line}:${error.column}: ${error.reason}`, file, error.line, error.column);
   }
+}
+
+/**
+ * mdBook's `{{#include}}` links, expanded in every page that has one before
+ * anything reads it, from the files the folder publishes only (never one
+ * outside it, a dotfile, or one over the size of a page). Each file is read once.
+ */
+async function expandBookIncludes(sources: Source[], listing: ContentListing): Promise<{ sources: Source[]; missingIncludes: BrokenLink[] }> {
+  const publishable = new Map<string, { path: string; size: number }>([...listing.files, ...listing.markdown.map((entry) => [entry.relativePath, entry] as const)]);
+  const texts = new Map<string, Promise<string | null>>();
+  const readIncluded = (relativePath: string) => {
+    const file = publishable.get(relativePath);
+    if (!file || file.size > LIMITS.markdownBytes) return Promise.resolve(null);
+    if (!texts.has(relativePath)) texts.set(relativePath, fs.readFile(file.path, "utf8").catch(() => null));
+    return texts.get(relativePath)!;
+  };
+  const missingIncludes: BrokenLink[] = [];
+  const expanded = await mapLimit(sources, READ_CONCURRENCY, async (source) => {
+    if (!source.content.includes("{{")) return source;
+    const { markdown, missing } = await expandIncludes(source.content, source.entry.relativePath, readIncluded);
+    missingIncludes.push(...missing.map((href) => ({ from: source.entry.relativePath, href })));
+    return { ...source, content: markdown };
+  });
+  return { sources: expanded, missingIncludes };
+}
+
+function describeMissingIncludes(root: string, includes: BrokenLink[]): string {
+  const shown = includes.slice(0, BROKEN_LINKS_SHOWN).map((include) => `${include.from} → ${include.href}`);
+  const more = includes.length > BROKEN_LINKS_SHOWN ? `, and ${includes.length - BROKEN_LINKS_SHOWN} more` : "";
+  const count = includes.length === 1 ? "1 {{#include}} names" : `${includes.length} {{#include}}s name`;
+  return `${count} no file in ${root} (files outside it are never read) and ${includes.length === 1 ? "is" : "are"} left as written: ${shown.join(", ")}${more}`;
 }
 
 /**

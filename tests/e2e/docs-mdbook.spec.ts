@@ -40,6 +40,18 @@ test("previous and next follow the book's reading order", async ({ page }) => {
   await expect(pager.getByRole("link", { name: /Advanced topics/ })).toHaveAttribute("href", "/guide/advanced");
 });
 
+test("{{#include}} shows the lines of the file it names, and Rust blocks hide their `# ` lines", async ({ page }) => {
+  await page.goto("/guide/basics/tiles");
+  const blocks = page.locator("main pre");
+  const twoLines = 'let map = Map::load("level1.txt")?; map.render(&sheet).save("level1.png")?;';
+  await expect(blocks.nth(0)).toHaveText(twoLines);
+  // rustdoc_include: the rest of the program is hidden, leaving the same two lines.
+  await expect(blocks.nth(1)).toHaveText(twoLines);
+  await expect(blocks.nth(2)).toHaveText('let map = Map::load("level2.txt")?; println!("{} columns", map.width());');
+  await expect(page.locator("main")).not.toContainText("ANCHOR");
+  await expect(page.locator("main p code").filter({ hasText: "{{#include listings/draw.rs:draw}}" })).toHaveCount(1);
+});
+
 test("a plain > blockquote stays a blockquote, not a callout", async ({ page }) => {
   await page.goto("/guide/basics/map-files");
   await expect(page.locator("main blockquote")).toContainText("keep maps under 256 columns");

@@ -25,6 +25,7 @@ const RAW_SYNTAX = [
   /\{\/\*/,
   /^import .* from ['"]/m,
   /<\/?(Tabs|TabItem|Badge)\b/,
+  /\{\{#(include|rustdoc_include|playground|title)\b/,
 ];
 
 /** Every URL of the guide's navigation (both copies: the sidebar and the narrow-screen menu), without fragments. */
