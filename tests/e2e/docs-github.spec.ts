@@ -45,6 +45,17 @@ test("links to folders (docs/usage/, usage, ./) open the folder's README page", 
   await expect(page).toHaveURL(/\/guide\/docs\/usage$/);
 });
 
+test("emoji shortcodes show as emoji, and a heading with one keeps the id GitHub gives it", async ({ page }) => {
+  await page.goto("/guide");
+  const table = page.locator("main table").filter({ hasText: "Backend" });
+  await expect(table.getByRole("cell", { name: "✅" })).toHaveCount(1);
+  await expect(table.getByRole("cell", { name: "❌" })).toHaveCount(1);
+  await expect(page.locator("main h2#package-backends")).toHaveText(/^📦 Backends/);
+  await page.getByRole("link", { name: "Where backups can go" }).click();
+  await expect(page).toHaveURL(/\/guide#package-backends$/);
+  await expect(page.locator("main")).not.toContainText(":white_check_mark:");
+});
+
 test("repeated headings get distinct ids, as GitHub numbers them", async ({ page }) => {
   await page.goto("/guide/docs/usage/advanced#exclusions-1");
   await expect(page.locator("main h2#exclusions")).toHaveText(/Exclusions/);

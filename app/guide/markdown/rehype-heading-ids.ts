@@ -94,9 +94,13 @@ export default function rehypeHeadingIds() {
     visit(tree, "element", (node: Element) => {
       if (!/^h[1-6]$/.test(node.tagName)) return;
       const custom = node.properties.dataHeadingId;
+      const written = node.properties.dataHeadingText;
       delete node.properties.dataHeadingId;
+      delete node.properties.dataHeadingText;
       if (typeof node.properties.id === "string") return;
-      node.properties.id = unique(typeof custom === "string" && isSafeCustomId(custom) ? custom : headingSlug(toString(node)));
+      node.properties.id = unique(
+        typeof custom === "string" && isSafeCustomId(custom) ? custom : headingSlug(typeof written === "string" ? written : toString(node)),
+      );
     });
     if (title !== null && !ownHeading) titleId = unique(headingSlug(title));
     file.data.titleId = titleId;

@@ -11,6 +11,7 @@ import remarkAttributeLists from "./remark-attribute-lists";
 import remarkCodeMeta from "./remark-code-meta";
 import remarkContainers from "./remark-containers";
 import remarkCustomHeadingIds from "./remark-custom-heading-ids";
+import remarkEmojiShortcodes from "./remark-emoji-shortcodes";
 import remarkFirstParagraph from "./remark-first-paragraph";
 import remarkForeignSyntax from "./remark-foreign-syntax";
 import remarkGithubAlerts from "./remark-github-alerts";
@@ -35,6 +36,7 @@ export const safeTree = {
     remarkGfm,
     remarkHiddenHtml,
     remarkCustomHeadingIds,
+    remarkEmojiShortcodes,
     remarkAttributeLists,
     remarkGithubAlerts,
     remarkLeadingTitle,

@@ -5,8 +5,8 @@ import { defaultSchema, type Options as Schema } from "rehype-sanitize";
  * pipeline's own plugins put into the tree before sanitising, and media:
  * - callouts, tab panels and badges: their classes (fixed names), role="note"
  *   and aria-label on the callout, <details open> and <summary>;
- * - `data-heading-id` on headings (checked again when ids are set) and the
- *   fence meta on <code>;
+ * - `data-heading-id` and `data-heading-text` on headings (checked again, and
+ *   removed, when ids are set) and the fence meta on <code>;
  * - classes an attribute list may give a link (`{ .md-button }`, MkDocs
  *   Material's button-looking links); any other class from one is dropped;
  * - <video> and <audio>, which docs embed as raw HTML, with their sources
@@ -19,7 +19,7 @@ import { defaultSchema, type Options as Schema } from "rehype-sanitize";
 export const HIDDEN_ELEMENTS = ["script", "style", "template", "noscript", "noembed", "noframes", "title"];
 const defaults = defaultSchema.attributes ?? {};
 const headings = Object.fromEntries(
-  ["h1", "h2", "h3", "h4", "h5", "h6"].map((tag) => [tag, [...(defaults[tag] ?? []), "dataHeadingId"]]),
+  ["h1", "h2", "h3", "h4", "h5", "h6"].map((tag) => [tag, [...(defaults[tag] ?? []), "dataHeadingId", "dataHeadingText"]]),
 );
 
 /** Classes an author's attribute list may put on a link. */
