@@ -312,10 +312,8 @@ async function expandBookIncludes(sources: Source[], listing: ContentListing): P
 }
 
 function describeMissingIncludes(root: string, includes: BrokenLink[]): string {
-  const shown = includes.slice(0, BROKEN_LINKS_SHOWN).map((include) => `${include.from} → ${include.href}`);
-  const more = includes.length > BROKEN_LINKS_SHOWN ? `, and ${includes.length - BROKEN_LINKS_SHOWN} more` : "";
   const count = includes.length === 1 ? "1 {{#include}} names" : `${includes.length} {{#include}}s name`;
-  return `${count} no file in ${root} (files outside it are never read) and ${includes.length === 1 ? "is" : "are"} left as written: ${shown.join(", ")}${more}`;
+  return `${count} no file in ${root} (files outside it are never read) and ${includes.length === 1 ? "is" : "are"} left as written: ${listLinks(includes)}`;
 }
 
 /**
@@ -361,10 +359,15 @@ function assertUniqueSlugs(root: string, slots: { entry: MarkdownEntry; slug: st
 }
 
 function describeBrokenLinks(root: string, links: BrokenLink[]): string {
+  const count = links.length === 1 ? "1 link leads" : `${links.length} links lead`;
+  return `${count} nowhere in ${root} and ${links.length === 1 ? "is" : "are"} left as written: ${listLinks(links)}`;
+}
+
+/** "a.md → x, b.md → y, and 3 more": the first few, by the page they are on. */
+function listLinks(links: BrokenLink[]): string {
   const shown = links.slice(0, BROKEN_LINKS_SHOWN).map((link) => `${link.from} → ${link.href}`);
   const more = links.length > BROKEN_LINKS_SHOWN ? `, and ${links.length - BROKEN_LINKS_SHOWN} more` : "";
-  const count = links.length === 1 ? "1 link leads" : `${links.length} links lead`;
-  return `${count} nowhere in ${root} and ${links.length === 1 ? "is" : "are"} left as written: ${shown.join(", ")}${more}`;
+  return shown.join(", ") + more;
 }
 
 /** `Promise.all(items.map(fn))` with at most `limit` in flight; results in input order. */
