@@ -293,23 +293,28 @@ describe("the content folder's own files and links", () => {
   );
 
   it(
-    "expands mdBook's {{#include}} from the folder's own files, and never from a file outside it, reached by path or by link",
+    "expands mdBook's and VitePress' includes from the folder's own files and partials, and never from a file outside it, reached by path or by link",
     async () => {
       const { content, outside } = await makeFolders();
       await fs.mkdir(path.join(content, "listings"));
+      await fs.mkdir(path.join(content, "_parts"));
+      await fs.writeFile(path.join(content, "_parts", "shared.md"), "---\ntitle: Part\n---\nShared *words*.\n");
       await fs.writeFile(path.join(content, "listings", "main.rs"), "// ANCHOR: body\nprintln!(\"tiles\");\n// ANCHOR_END: body\n");
       await fs.symlink(path.join(outside, "secret.md"), path.join(content, "listings", "leak.md"));
       await fs.writeFile(
         path.join(content, "book.md"),
         "# Book\n\n```rust\n{{#include listings/main.rs:body}}\n```\n\n{{#include ../outside/secret.md}}\n\n{{#include listings/leak.md}}\n",
       );
+      await fs.writeFile(path.join(content, "vitepress.md"), "# VitePress\n\n<!--@include: ./_parts/shared.md-->\n");
       const { guide, warnings } = await load(content);
       const { html } = await rendered(guide, "book");
+      expect((await rendered(guide, "vitepress")).html).toContain("<p>Shared <em>words</em>.</p>");
       expect(html).toMatch(/<pre[^>]*><code>.*println.*tiles.*<\/code><\/pre>/s);
       expect(html).not.toContain("ANCHOR");
+      expect(slugs(guide)).toEqual(["book", "page", "vitepress"]);
       expect(html).not.toContain("Secret");
       expect(html).toContain("{{#include ../outside/secret.md}}");
-      expect(warnings).toContainEqual(expect.stringMatching(/^2 \{\{#include\}\}s name no file in .* left as written: book\.md → \.\.\/outside\/secret\.md, book\.md → listings\/leak\.md$/));
+      expect(warnings).toContainEqual(expect.stringMatching(/^2 includes name no file in .* left as written: book\.md → \.\.\/outside\/secret\.md, book\.md → listings\/leak\.md$/));
     },
     FIRST_RENDER_TIMEOUT,
   );

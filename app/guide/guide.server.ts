@@ -6,7 +6,7 @@ import type { ContentFile, GuideNavItem, GuidePage, PageContent, RenderedPage } 
 import { buildGuideTree, type PlacedPage } from "./guide-tree.server";
 import { ContentListingError, LIMITS, listContentFolder, type ContentListing, type MarkdownEntry } from "./list-content-folder.server";
 import { readLeadingTitle } from "./markdown/read-leading-title.server";
-import { expandIncludes } from "./mdbook-includes.server";
+import { expandIncludes } from "./file-includes.server";
 import { createPageRenderer, type PageRenderer } from "./page-renderer.server";
 import { readableName, readPageMeta, type PageMeta } from "./page-meta.server";
 import { pageUrl, type UrlTargets } from "./resolve-url.server";
@@ -288,12 +288,17 @@ async function readSource(root: string, entry: MarkdownEntry): Promise<Source> {
 }
 
 /**
- * mdBook's `{{#include}}` links, expanded in every page that has one before
- * anything reads it, from the files the folder publishes only (never one
- * outside it, a dotfile, or one over the size of a page). Each file is read once.
+ * mdBook's and VitePress' includes (file-includes.server.ts), expanded in
+ * every page that has one before anything reads it, from the files the folder
+ * publishes and its partials only (never a file outside it, a dotfile, or
+ * one over the size of a page). Each file is read once.
  */
 async function expandBookIncludes(sources: Source[], listing: ContentListing): Promise<{ sources: Source[]; missingIncludes: BrokenLink[] }> {
-  const publishable = new Map<string, { path: string; size: number }>([...listing.files, ...listing.markdown.map((entry) => [entry.relativePath, entry] as const)]);
+  const publishable = new Map<string, { path: string; size: number }>([
+    ...listing.files,
+    ...listing.partials,
+    ...listing.markdown.map((entry) => [entry.relativePath, entry] as const),
+  ]);
   const texts = new Map<string, Promise<string | null>>();
   const readIncluded = (relativePath: string) => {
     const file = publishable.get(relativePath);
@@ -303,16 +308,15 @@ async function expandBookIncludes(sources: Source[], listing: ContentListing): P
   };
   const missingIncludes: BrokenLink[] = [];
   const expanded = await mapLimit(sources, READ_CONCURRENCY, async (source) => {
-    if (!source.content.includes("{{")) return source;
     const { markdown, missing } = await expandIncludes(source.content, source.entry.relativePath, readIncluded);
     missingIncludes.push(...missing.map((href) => ({ from: source.entry.relativePath, href })));
-    return { ...source, content: markdown };
+    return markdown === source.content ? source : { ...source, content: markdown };
   });
   return { sources: expanded, missingIncludes };
 }
 
 function describeMissingIncludes(root: string, includes: BrokenLink[]): string {
-  const count = includes.length === 1 ? "1 {{#include}} names" : `${includes.length} {{#include}}s name`;
+  const count = includes.length === 1 ? "1 include names" : `${includes.length} includes name`;
   return `${count} no file in ${root} (files outside it are never read) and ${includes.length === 1 ? "is" : "are"} left as written: ${listLinks(includes)}`;
 }
 

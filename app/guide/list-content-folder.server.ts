@@ -16,7 +16,8 @@ import { readFolderMeta } from "./page-meta.server";
  *   configuration and secrets, never content;
  * - node_modules: a project's dependencies, often beside its docs;
  * - Markdown files and folders starting with "_": Docusaurus' partials,
- *   meant to be included in pages, not shown alone (Hugo's `_index.md` is
+ *   meant to be included in pages, not shown alone (listed as `partials`,
+ *   which pages can include) (Hugo's `_index.md` is
  *   the exception: it is its folder's page). Other files in such folders are
  *   kept, since pages link to images kept there;
  * - mdBook's top-level SUMMARY.md: the book's table of contents, not a
@@ -37,6 +38,8 @@ export type FolderLabel = { label: string | null; order: number | null };
 
 export type ContentListing = {
   markdown: MarkdownEntry[];
+  /** Markdown that is not a page (`_partial.md`, files in `_folders`): only for other pages to include. */
+  partials: Map<string, MarkdownEntry>;
   files: Map<string, ContentFile>;
   /** Folder ("a/b") → its `_category_` label and position. */
   folderLabels: Map<string, FolderLabel>;
@@ -73,7 +76,7 @@ const CATEGORY_FILE = /^_category_\.(json|ya?ml)$/;
 const HUGO_INDEX = "_index.md";
 
 export async function listContentFolder(root: string): Promise<ContentListing> {
-  const listing: ContentListing = { markdown: [], files: new Map(), folderLabels: new Map(), bookOrder: new Map(), warnings: [] };
+  const listing: ContentListing = { markdown: [], partials: new Map(), files: new Map(), folderLabels: new Map(), bookOrder: new Map(), warnings: [] };
   await walk(root, listing, { absolute: root, real: root, relative: "", underscore: false, ancestors: new Set([root]) });
   listing.markdown.sort((a, b) => (a.relativePath < b.relativePath ? -1 : 1));
   return listing;
@@ -131,7 +134,10 @@ async function walk(root: string, listing: ContentListing, folder: Folder): Prom
     } else if (entry.isFile && entry.stat) {
       if (MARKDOWN.test(entry.name)) {
         const partial = folder.underscore || (entry.name.startsWith("_") && entry.name.toLowerCase() !== HUGO_INDEX);
-        if (partial) continue;
+        if (partial) {
+          listing.partials.set(relative, { relativePath: relative, path: entry.real, size: entry.stat.size });
+          continue;
+        }
         if (relative === "SUMMARY.md") {
           listing.bookOrder = readBookOrder(await fs.readFile(entry.real, "utf8"));
           continue;

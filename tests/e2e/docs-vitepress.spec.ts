@@ -61,6 +61,17 @@ test("code fences keep their [file] title and {1,3} highlights out of the code t
   expect(await proseText(page)).not.toMatch(/\{1,3\}|\{2\}/);
 });
 
+test("<!--@include--> shows the part's text, and <<< shows the snippet's region as a titled code block", async ({ page }) => {
+  await page.goto("/guide/guide/getting-started");
+  await expect(page.locator("main article p").filter({ hasText: "needs Node.js 22 or later" })).toHaveCount(1);
+  await expect(page.locator("main")).not.toContainText("Requirements (a part, not a page)");
+  const snippet = page.locator("main figure").filter({ has: page.locator("figcaption", { hasText: "lanternfish.config.ts" }) });
+  await expect(snippet.locator("pre")).toHaveText(/^feed: \{\s*title: "Field notes",\s*baseUrl: "https:\/\/notes\.example\.org",\s*items: 20,\s*\},?$/);
+  await expect(snippet.locator(".highlighted")).toHaveText(/baseUrl/);
+  await expect(page.locator("main")).not.toContainText("#region");
+  await expect(page.locator("main")).not.toContainText("<<<");
+});
+
 test("<Badge> components leave no markup on the page", async ({ page }) => {
   await page.goto("/guide/reference/cli");
   await expect(page.locator("main h1")).toContainText("Command line");

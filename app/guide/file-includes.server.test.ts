@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expandIncludes, MAX_EXPANDED_CHARACTERS, selectLines } from "./mdbook-includes.server";
+import { expandIncludes, MAX_EXPANDED_CHARACTERS, selectLines } from "./file-includes.server";
 
 // The folder's publishable files, as the guide hands them to the expander.
 const files = new Map([
@@ -23,6 +23,33 @@ const files = new Map([
   ["listings/numbers.txt", "one\ntwo\nthree\nfour\nfive\n"],
   ["chapter/part.md", "Included *prose*, with its own link: {{#include ../listings/numbers.txt:2}}"],
   ["loop.md", "again {{#include loop.md}}"],
+  [
+    "snippets/config.ts",
+    ["import { defineConfig } from 'tool';", "", "export default defineConfig({", "  // #region server", "  server: {", "    port: 8080,", "  },", "  // #endregion server", "});"].join("\n"),
+  ],
+  [
+    "chapter/_parts/setup.md",
+    [
+      "---",
+      "title: Not shown",
+      "---",
+      "Install it first.",
+      "",
+      "## Configure it {#configure}",
+      "",
+      "Edit the file.",
+      "",
+      "### Ports",
+      "",
+      "Pick one.",
+      "",
+      "## Run it",
+      "",
+      "<!-- #region run -->",
+      "Start the server.",
+      "<!-- #endregion run -->",
+    ].join("\n"),
+  ],
 ]);
 const reads: string[] = [];
 const read = async (relativePath: string) => {
@@ -87,5 +114,43 @@ describe("mdBook's {{#include}}", () => {
     const big = "x".repeat(MAX_EXPANDED_CHARACTERS / 2 + 1);
     const { markdown } = await expandIncludes("{{#include big.txt}}|{{#include big.txt}}|{{#include big.txt}}", "index.md", async () => big);
     expect(markdown).toBe(`${big}|{{#include big.txt}}|{{#include big.txt}}`);
+  });
+});
+
+describe("VitePress' <!--@include--> and <<< snippets", () => {
+  it("includes a Markdown part relative to the page, without its front matter", async () => {
+    const { markdown } = await expand("Before\n\n<!--@include: ./_parts/setup.md{1,1}-->\n\nAfter");
+    expect(markdown).toBe("Before\n\nInstall it first.\n\nAfter");
+  });
+
+  it("takes a line range, a #region, or the section under a heading by its id", async () => {
+    expect((await expand("<!--@include: ./_parts/setup.md{,3}-->")).markdown).toBe("Install it first.\n\n## Configure it {#configure}");
+    expect((await expand("<!--@include: ./_parts/setup.md#run-->")).markdown).toBe("Start the server.");
+    expect((await expand("<!--@include: ./_parts/setup.md#configure-->")).markdown).toBe("\nEdit the file.\n\n### Ports\n\nPick one.\n");
+    expect((await expand("<!--@include: ./_parts/setup.md#run-it{1,1}-->")).markdown).toBe("");
+  });
+
+  it("reads @/ from the folder's root", async () => {
+    expect((await expand("<!--@include: @/chapter/_parts/setup.md{1,1}-->", "other/deep/page.md")).markdown).toBe("Install it first.");
+  });
+
+  it("turns a <<< line into a code block with the file's language, its name as title, and its highlighted lines", async () => {
+    const { markdown } = await expand("<<< @/snippets/config.ts{3}");
+    expect(markdown.split("\n")[0]).toBe("```ts [config.ts] {3}");
+    expect(markdown).toContain("export default defineConfig({\n  server: {");
+    expect(markdown).not.toContain("#region");
+  });
+
+  it("takes a <<< region, dedented, with a language and title of its own", async () => {
+    const { markdown } = await expand("<<< ../snippets/config.ts#server{1 js:line-numbers} [Server options]");
+    expect(markdown).toBe("```js [Server options] {1}\nserver: {\n  port: 8080,\n},\n```");
+  });
+
+  it("leaves both inside a code block as examples, and reports a snippet that is not in the folder", async () => {
+    const example = "```md\n<<< @/snippets/config.ts\n<!--@include: @/chapter/_parts/setup.md-->\n```";
+    expect((await expand(example)).markdown).toBe(example);
+    const { markdown, missing } = await expand("<<< ../../outside.ts\n\n<!--@include: /etc/passwd-->");
+    expect(markdown).toBe("<<< ../../outside.ts\n\n<!--@include: /etc/passwd-->");
+    expect(missing).toEqual(["../../outside.ts", "/etc/passwd"]);
   });
 });

@@ -1,0 +1,274 @@
+import { slug } from "github-slugger";
+import path from "node:path";
+
+/**
+ * Files a page pulls in, expanded into its Markdown when the folder is read,
+ * as the docs tools do before the Markdown is parsed.
+ *
+ * mdBook:
+ * - `{{#include file.rs}}`, with `:2` (line 2), `::10` (lines 1–10), `:2:`
+ *   (from line 2), `:2:10`, or `:name` (the lines between `ANCHOR: name`
+ *   and `ANCHOR_END: name`);
+ * - `{{#rustdoc_include file.rs:2:10}}`: the whole file, the lines outside
+ *   the range or anchor hidden as rustdoc hides them (`# ` in front);
+ * - `{{#playground file.rs editable}}`: the file as a Rust code block;
+ * - `{{#title …}}`, which only sets mdBook's window title: removed;
+ * - `\{{#include …}}` stays as written, without its backslash.
+ * Lines that mark anchors are never shown.
+ *
+ * VitePress:
+ * - `<!--@include: ./part.md-->`, with `{3,}`, `{,10}` or `{2,8}` for lines,
+ *   and `#name` for a `#region name` … `#endregion` or for the section under
+ *   the heading whose id is `name`; the part's front matter is left out;
+ * - a line `<<< ./snippet.ts`: the file as a code block, with `#region`,
+ *   `{2,4-6 lang}` (highlighted lines, language) and a `[title]` (else the
+ *   file's name).
+ * `@/` starts at the folder's root. Inside a code block, both are examples
+ * and stay as written.
+ *
+ * An included file's own includes are expanded too, relative to it, ten
+ * levels deep at most. Only files the folder publishes can be included
+ * (`read` answers null for anything else: outside the folder, a dotfile,
+ * missing), so a page cannot show what the folder does not hold; such an
+ * include stays as written and is reported.
+ */
+
+export type ReadIncluded = (relativePath: string) => Promise<string | null>;
+
+export type ExpandedMarkdown = {
+  markdown: string;
+  /** Includes whose file is not in the folder, as written ("../listings/a.rs"). */
+  missing: string[];
+};
+
+// One pattern for every kind, so a page is read once, left to right:
+// an escaped mdBook link, an mdBook link, a VitePress include, a VitePress snippet line.
+const DIRECTIVE = /\\\{\{#[^}]*\}\}|\{\{\s*#([a-zA-Z0-9_]+)\s+([^}]+)\}\}|<!--\s*@include:\s*([\s\S]*?)\s*-->|^ {0,3}<<<[ \t]+(\S[^\n]*?)[ \t]*$/gm;
+const ANCHOR_START = /ANCHOR:\s*([\w-]+)/;
+const ANCHOR_END = /ANCHOR_END:\s*([\w-]+)/;
+const REGION_START = /#region\b[ \t]*([\w-]*)/;
+const REGION_END = /#endregion\b[ \t]*([\w-]*)/;
+const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(\r?\n|$)/;
+/** mdBook's limit, against files that include each other. */
+const MAX_DEPTH = 10;
+/** A page with its includes stays a page a browser can read. */
+export const MAX_EXPANDED_CHARACTERS = 2 * 1024 * 1024;
+
+type Expansion = { read: ReadIncluded; missing: string[] };
+
+export async function expandIncludes(markdown: string, fromRelativePath: string, read: ReadIncluded): Promise<ExpandedMarkdown> {
+  const expansion: Expansion = { read, missing: [] };
+  return { markdown: await expand(markdown, fromRelativePath, expansion, 0), missing: expansion.missing };
+}
+
+async function expand(markdown: string, fromRelativePath: string, expansion: Expansion, depth: number): Promise<string> {
+  if (!markdown.includes("{{") && !markdown.includes("@include") && !markdown.includes("<<<")) return markdown;
+  const fenced = fencedRanges(markdown);
+  const pieces: string[] = [];
+  let last = 0;
+  let length = 0;
+  for (const match of markdown.matchAll(DIRECTIVE)) {
+    const [written, bookType, bookArgument, vitepressInclude, snippet] = match;
+    // VitePress' syntax inside a code block is an example of it (mdBook's is meant to fill code blocks).
+    const isVitePress = vitepressInclude !== undefined || snippet !== undefined;
+    if (isVitePress && fenced.some(([start, end]) => match.index >= start && match.index < end)) continue;
+    pieces.push(markdown.slice(last, match.index));
+    last = match.index + written.length;
+    const replacement =
+      bookType !== undefined
+        ? await bookLink(bookType, bookArgument!.trim(), fromRelativePath, expansion, depth)
+        : vitepressInclude !== undefined
+          ? await markdownPart(vitepressInclude, fromRelativePath, expansion, depth)
+          : snippet !== undefined
+            ? await codeSnippet(snippet, fromRelativePath, expansion, depth)
+            : written.slice(1);
+    const text = replacement ?? written;
+    length += text.length;
+    pieces.push(length > MAX_EXPANDED_CHARACTERS ? written : text);
+  }
+  pieces.push(markdown.slice(last));
+  return pieces.join("");
+}
+
+/** The file's lines, or null (reported) when it is not the folder's to include. */
+async function readLines(file: string, written: string, fromRelativePath: string, expansion: Expansion): Promise<{ lines: string[]; relativePath: string } | null> {
+  const relativePath = file.startsWith("@/")
+    ? path.posix.normalize(file.slice(2))
+    : path.posix.normalize(path.posix.join(path.posix.dirname(fromRelativePath), file));
+  const outside = file === "" || path.posix.isAbsolute(file) || relativePath === ".." || relativePath.startsWith("../");
+  const text = outside ? null : await expansion.read(relativePath);
+  if (text === null) {
+    expansion.missing.push(written);
+    return null;
+  }
+  return { lines: text.replace(/\r\n?/g, "\n").replace(/\n$/, "").split("\n"), relativePath };
+}
+
+// mdBook
+
+async function bookLink(type: string, argument: string, fromRelativePath: string, expansion: Expansion, depth: number): Promise<string | null> {
+  if (type === "title") return "";
+  if (type !== "include" && type !== "rustdoc_include" && type !== "playground" && type !== "playpen") return null;
+  if (depth >= MAX_DEPTH) return null;
+  const [target = "", ...attributes] = argument.split(/\s+/);
+  const colon = target.indexOf(":");
+  const file = await readLines(colon === -1 ? target : target.slice(0, colon), target, fromRelativePath, expansion);
+  if (!file) return null;
+  const selector = colon === -1 ? "" : target.slice(colon + 1);
+  let included: string;
+  if (type === "include") included = selectLines(file.lines, selector).join("\n");
+  else if (type === "rustdoc_include") included = hideUnselected(file.lines, selector).join("\n");
+  else included = codeBlock(["rust", ...attributes].join(","), selectLines(file.lines, selector));
+  return expand(included, file.relativePath, expansion, depth + 1);
+}
+
+/** The lines an mdBook selector names: all of them, a 1-based range, or an anchor's. Anchor marks are left out. */
+export function selectLines(lines: readonly string[], selector: string): string[] {
+  return selectedIndexes(lines, selector).map((index) => lines[index]!);
+}
+
+/** rustdoc_include: every line but the anchor marks, those the selector does not name hidden. */
+export function hideUnselected(lines: readonly string[], selector: string): string[] {
+  const shown = new Set(selectedIndexes(lines, selector));
+  return lines.flatMap((line, index) => (isAnchorMark(line) ? [] : [shown.has(index) ? line : `# ${line}`]));
+}
+
+function selectedIndexes(lines: readonly string[], selector: string): number[] {
+  const indexes = lines.map((_line, index) => index).filter((index) => !isAnchorMark(lines[index]!));
+  const range = /^(\d*)(:(\d*))?$/.exec(selector);
+  if (!range) return anchoredIndexes(lines, selector);
+  const [, from, colon, to] = range;
+  // ":2" is line 2 alone, "::10" lines 1 to 10, ":2:" from line 2 on.
+  const first = from ? Number(from) : 1;
+  const last = colon ? (to ? Number(to) : Infinity) : from ? first : Infinity;
+  return indexes.filter((index) => index + 1 >= first && index + 1 <= last);
+}
+
+function anchoredIndexes(lines: readonly string[], name: string): number[] {
+  const chosen: number[] = [];
+  let inside = false;
+  for (const [index, line] of lines.entries()) {
+    if (inside && ANCHOR_END.exec(line)?.[1] === name) return chosen;
+    if (!inside && ANCHOR_START.exec(line)?.[1] === name) inside = true;
+    else if (inside && !isAnchorMark(line)) chosen.push(index);
+  }
+  return chosen;
+}
+
+function isAnchorMark(line: string): boolean {
+  return ANCHOR_START.test(line) || ANCHOR_END.test(line);
+}
+
+// VitePress
+
+/** `<!--@include: ./part.md#name{3,}-->` */
+async function markdownPart(argument: string, fromRelativePath: string, expansion: Expansion, depth: number): Promise<string | null> {
+  if (depth >= MAX_DEPTH) return null;
+  const parsed = /^(.+?)(?:#([\w-]+))?(?:\{(\d*),(\d*)\})?$/.exec(argument);
+  if (!parsed) return null;
+  const [, file = "", name, from, to] = parsed;
+  const part = await readLines(file, argument, fromRelativePath, expansion);
+  if (!part) return null;
+  const text = part.lines.join("\n").replace(FRONT_MATTER, "");
+  let lines = text.split("\n");
+  if (name) lines = regionLines(lines, name) ?? sectionLines(lines, name);
+  const first = from ? Number(from) : 1;
+  const last = to ? Number(to) : Infinity;
+  lines = lines.filter((_line, index) => index + 1 >= first && index + 1 <= last);
+  return expand(lines.join("\n"), part.relativePath, expansion, depth + 1);
+}
+
+/** `<<< @/snippets/a.js#name{1,2 ts} [Title]` */
+async function codeSnippet(argument: string, fromRelativePath: string, expansion: Expansion, depth: number): Promise<string | null> {
+  if (depth >= MAX_DEPTH) return null;
+  const parsed = /^(.+?)(?:#([\w-]+))?(?:\{([^}]*)\})?(?:\s+\[([^\]]*)\])?$/.exec(argument);
+  if (!parsed) return null;
+  const [, file = "", name, braces = "", title] = parsed;
+  const snippet = await readLines(file, argument, fromRelativePath, expansion);
+  if (!snippet) return null;
+  const whole = snippet.lines.filter((line) => !isRegionMark(line));
+  const lines = name ? dedent(regionLines(snippet.lines, name) ?? whole) : whole;
+  // "{1,2,4-6 c#:line-numbers}": highlighted lines, then the language (line numbers are not shown here).
+  const words = braces.trim().split(/\s+/).filter(Boolean);
+  const highlighted = words.find((word) => /^[\d,-]+$/.test(word));
+  const language = words.find((word) => word !== highlighted)?.replace(/:line-numbers.*$/, "") || path.posix.extname(file).slice(1) || "text";
+  const meta = [`[${(title ?? path.posix.basename(file)).replace(/[[\]]/g, "")}]`, highlighted ? `{${highlighted}}` : ""].filter(Boolean).join(" ");
+  return codeBlock(`${language} ${meta}`, lines);
+}
+
+/** The lines between `#region name` and its `#endregion`, other region marks left out; null when there is no such region. */
+function regionLines(lines: readonly string[], name: string): string[] | null {
+  const start = lines.findIndex((line) => REGION_START.exec(line)?.[1] === name);
+  if (start === -1) return null;
+  const chosen: string[] = [];
+  let nested = 0;
+  for (const line of lines.slice(start + 1)) {
+    const end = REGION_END.exec(line);
+    if (end && (end[1] === name || (end[1] === "" && nested === 0))) break;
+    if (REGION_START.test(line)) nested++;
+    else if (end) nested--;
+    else chosen.push(line);
+  }
+  return chosen;
+}
+
+/** The lines under the heading whose id (GitHub's slug, or `{#id}`) is `name`, up to the next heading as high. */
+function sectionLines(lines: readonly string[], name: string): string[] {
+  const headings = headingLines(lines);
+  const at = headings.findIndex((heading) => heading.id === name);
+  if (at === -1) return [];
+  const { index, level } = headings[at]!;
+  const next = headings.slice(at + 1).find((heading) => heading.level <= level);
+  return lines.slice(index + 1, next?.index ?? lines.length);
+}
+
+function headingLines(lines: readonly string[]): { index: number; level: number; id: string }[] {
+  const fenced = fencedRanges(lines.join("\n"));
+  const headings: { index: number; level: number; id: string }[] = [];
+  let offset = 0;
+  for (const [index, line] of lines.entries()) {
+    const heading = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+\{#([\w-]+)\})?[ \t#]*$/.exec(line);
+    if (heading && !fenced.some(([start, end]) => offset >= start && offset < end)) {
+      headings.push({ index, level: heading[1]!.length, id: heading[3] ?? slug(heading[2]!.replace(/[`*_]/g, "")) });
+    }
+    offset += line.length + 1;
+  }
+  return headings;
+}
+
+function isRegionMark(line: string): boolean {
+  return REGION_START.test(line) || REGION_END.test(line);
+}
+
+function dedent(lines: string[]): string[] {
+  const indents = lines.filter((line) => line.trim() !== "").map((line) => /^[ \t]*/.exec(line)![0].length);
+  const common = indents.length > 0 ? Math.min(...indents) : 0;
+  return lines.map((line) => line.slice(common));
+}
+
+// Shared
+
+/** A fenced code block around `lines`, its fence longer than any fence inside them. */
+function codeBlock(info: string, lines: readonly string[]): string {
+  const longest = Math.max(2, ...lines.map((line) => /^\s*(`{3,})/.exec(line)?.[1]?.length ?? 0));
+  const fence = "`".repeat(longest + 1);
+  return [`${fence}${info}`, ...lines, fence].join("\n");
+}
+
+/** [start, end) offsets of the fenced code blocks in some Markdown. */
+function fencedRanges(markdown: string): [number, number][] {
+  const ranges: [number, number][] = [];
+  let open: { start: number; marker: string } | null = null;
+  let offset = 0;
+  for (const line of markdown.split("\n")) {
+    const fence = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (open === null && fence) open = { start: offset, marker: fence };
+    else if (open !== null && fence && fence[0] === open.marker[0] && fence.length >= open.marker.length && line.trim() === fence) {
+      ranges.push([open.start, offset + line.length]);
+      open = null;
+    }
+    offset += line.length + 1;
+  }
+  if (open !== null) ranges.push([open.start, markdown.length]);
+  return ranges;
+}
