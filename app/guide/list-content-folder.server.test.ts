@@ -43,6 +43,14 @@ describe("the limits of a content folder", () => {
     expect(listing.markdown).toHaveLength(2);
     expect([...listing.files.keys()]).toEqual(["img/logo.png"]);
   });
+
+  it("lists partials (`_name.md`, Markdown in `_folders`) apart, for pages to include, and never as pages or files", async () => {
+    const root = await folderWith({ "a.md": "# A\n", "_shared.md": "Shared\n", "_parts/intro.md": "Intro\n", "_parts/chart.png": "png" });
+    const listing = await listContentFolder(root);
+    expect(listing.markdown.map((entry) => entry.relativePath)).toEqual(["a.md"]);
+    expect([...listing.partials.keys()].sort()).toEqual(["_parts/intro.md", "_shared.md"]);
+    expect([...listing.files.keys()]).toEqual(["_parts/chart.png"]);
+  });
 });
 
 function escape(text: string) {

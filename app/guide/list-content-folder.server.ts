@@ -136,6 +136,7 @@ async function walk(root: string, listing: ContentListing, folder: Folder): Prom
         const partial = folder.underscore || (entry.name.startsWith("_") && entry.name.toLowerCase() !== HUGO_INDEX);
         if (partial) {
           listing.partials.set(relative, { relativePath: relative, path: entry.real, size: entry.stat.size });
+          assertFileCount(root, listing);
           continue;
         }
         if (relative === "SUMMARY.md") {
@@ -156,11 +157,15 @@ async function walk(root: string, listing: ContentListing, folder: Folder): Prom
       } else {
         const { size, mtimeMs } = entry.stat;
         listing.files.set(relative, { path: entry.real, size, mtimeMs, version: fileVersion(size, mtimeMs) });
-        if (listing.files.size > LIMITS.files) {
-          throw new ContentListingError(`${root}: more than ${LIMITS.files} files besides the Markdown, the most one guide lists`);
-        }
+        assertFileCount(root, listing);
       }
     }
+  }
+}
+
+function assertFileCount(root: string, listing: ContentListing) {
+  if (listing.files.size + listing.partials.size > LIMITS.files) {
+    throw new ContentListingError(`${root}: more than ${LIMITS.files} files besides the Markdown, the most one guide lists`);
   }
 }
 
