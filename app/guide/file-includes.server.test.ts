@@ -27,6 +27,12 @@ const files = new Map([
     "snippets/config.ts",
     ["import { defineConfig } from 'tool';", "", "export default defineConfig({", "  // #region server", "  server: {", "    port: 8080,", "  },", "  // #endregion server", "});"].join("\n"),
   ],
+  ["includes/notice.md", "!!! note\n    Mind the tide.\n\n    --8<-- \"includes/inner.md\""],
+  ["includes/inner.md", "Inner words."],
+  [
+    "scripts/tide.py",
+    ["import tide", "", "# --8<-- [start:predict]", "def predict(day):", "    return tide.at(day)", "# --8<-- [end:predict]", "", "print(predict(1))"].join("\n"),
+  ],
   [
     "chapter/_parts/setup.md",
     [
@@ -152,5 +158,40 @@ describe("VitePress' <!--@include--> and <<< snippets", () => {
     const { markdown, missing } = await expand("<<< ../../outside.ts\n\n<!--@include: /etc/passwd-->");
     expect(markdown).toBe("<<< ../../outside.ts\n\n<!--@include: /etc/passwd-->");
     expect(missing).toEqual(["../../outside.ts", "/etc/passwd"]);
+  });
+});
+
+describe("MkDocs' --8<-- snippets", () => {
+  it("puts a file in place of its snippet line, from the project's root, indented as the line is", async () => {
+    const { markdown } = await expand('Before\n\n    --8<-- "includes/inner.md"\n\nAfter');
+    expect(markdown).toBe("Before\n\n    Inner words.\n\nAfter");
+  });
+
+  it("expands snippets inside code blocks and inside included files", async () => {
+    expect((await expand('```py\n--8<-- "scripts/tide.py:predict"\n```')).markdown).toBe("```py\ndef predict(day):\n    return tide.at(day)\n```");
+    expect((await expand('--8<-- "includes/notice.md"')).markdown).toBe("!!! note\n    Mind the tide.\n\n    Inner words.");
+  });
+
+  it("takes lines by :start:end, :start or ::end, counted from 1", async () => {
+    expect((await expand('--8<-- "scripts/tide.py:4:5"')).markdown).toBe("def predict(day):\n    return tide.at(day)");
+    expect((await expand('--8<-- "scripts/tide.py:8"')).markdown).toBe("print(predict(1))");
+    expect((await expand('--8<-- "scripts/tide.py::1"')).markdown).toBe("import tide");
+  });
+
+  it("reads a block of paths, skipping ;-commented ones", async () => {
+    const { markdown } = await expand('--8<--\nincludes/inner.md\n;includes/missing.md\nscripts/tide.py:1:1\n--8<--');
+    expect(markdown).toBe("Inner words.\nimport tide");
+  });
+
+  it("drops the folder's own place in the repository from a path written from the project's root", async () => {
+    const { markdown } = await expandIncludes('--8<-- "docs/includes/inner.md"', "page.md", read, { repositoryPaths: ["docs"] });
+    expect(markdown).toBe("Inner words.");
+  });
+
+  it("keeps an escaped snippet line without its first ;, and reports one that is not in the folder", async () => {
+    expect((await expand(';--8<-- "includes/inner.md"')).markdown).toBe('--8<-- "includes/inner.md"');
+    const { markdown, missing } = await expand('--8<-- "../secrets.md"');
+    expect(markdown).toBe('--8<-- "../secrets.md"');
+    expect(missing).toEqual(["../secrets.md"]);
   });
 });

@@ -26,6 +26,16 @@ import path from "node:path";
  * `@/` starts at the folder's root. Inside a code block, both are examples
  * and stay as written.
  *
+ * MkDocs (pymdownx.snippets), anywhere, code blocks included:
+ * - a line `--8<-- "file.md"`, with `:4` (from line 4), `::6`, `:4:6`, or
+ *   `:name` (the lines between `--8<-- [start:name]` and `--8<-- [end:name]`),
+ *   each included line indented as the snippet line is;
+ * - a block of such paths, one a line, between two `--8<--` lines;
+ * - `;--8<--` stays as written, without its first `;`.
+ * Paths start at the project's root, the folder above the docs: they are
+ * looked up from the folder's root, then without the folder's own path in
+ * the repository (`docs/snippets/a.md` is `snippets/a.md`).
+ *
  * An included file's own includes are expanded too, relative to it, ten
  * levels deep at most. Only files the folder publishes can be included
  * (`read` answers null for anything else: outside the folder, a dotfile,
@@ -42,8 +52,19 @@ export type ExpandedMarkdown = {
 };
 
 // One pattern for every kind, so a page is read once, left to right:
-// an escaped mdBook link, an mdBook link, a VitePress include, a VitePress snippet line.
-const DIRECTIVE = /\\\{\{#[^}]*\}\}|\{\{\s*#([a-zA-Z0-9_]+)\s+([^}]+)\}\}|<!--\s*@include:\s*([\s\S]*?)\s*-->|^ {0,3}<<<[ \t]+(\S[^\n]*?)[ \t]*$/gm;
+// an escaped mdBook link, an mdBook link, a VitePress include, a VitePress
+// snippet line, an MkDocs snippet line (escaped or not), an MkDocs block of snippets.
+const DIRECTIVE = new RegExp(
+  [
+    /\\\{\{#[^}]*\}\}/.source,
+    /\{\{\s*#([a-zA-Z0-9_]+)\s+([^}]+)\}\}/.source,
+    /<!--\s*@include:\s*([\s\S]*?)\s*-->/.source,
+    /^ {0,3}<<<[ \t]+(\S[^\n]*?)[ \t]*$/.source,
+    /^([ \t]*)(;*)(-+8<-+[ \t]+("(?:\\"|[^"\n])+?"|'(?:\\'|[^'\n])+?'))$/.source,
+    /^[ \t]*-+8<-+[ \t]*\n([\s\S]*?)\n[ \t]*-+8<-+[ \t]*$/.source,
+  ].join("|"),
+  "gm",
+);
 const ANCHOR_START = /ANCHOR:\s*([\w-]+)/;
 const ANCHOR_END = /ANCHOR_END:\s*([\w-]+)/;
 const REGION_START = /#region\b[ \t]*([\w-]*)/;
@@ -54,34 +75,41 @@ const MAX_DEPTH = 10;
 /** A page with its includes stays a page a browser can read. */
 export const MAX_EXPANDED_CHARACTERS = 2 * 1024 * 1024;
 
-type Expansion = { read: ReadIncluded; missing: string[] };
+export type IncludeOptions = {
+  /** The folder's path in its repository ("docs"), longest first: MkDocs' snippet paths may start with it. */
+  repositoryPaths?: readonly string[];
+};
 
-export async function expandIncludes(markdown: string, fromRelativePath: string, read: ReadIncluded): Promise<ExpandedMarkdown> {
-  const expansion: Expansion = { read, missing: [] };
+type Expansion = { read: ReadIncluded; missing: string[]; repositoryPaths: readonly string[] };
+
+export async function expandIncludes(markdown: string, fromRelativePath: string, read: ReadIncluded, options: IncludeOptions = {}): Promise<ExpandedMarkdown> {
+  const expansion: Expansion = { read, missing: [], repositoryPaths: options.repositoryPaths ?? [] };
   return { markdown: await expand(markdown, fromRelativePath, expansion, 0), missing: expansion.missing };
 }
 
 async function expand(markdown: string, fromRelativePath: string, expansion: Expansion, depth: number): Promise<string> {
-  if (!markdown.includes("{{") && !markdown.includes("@include") && !markdown.includes("<<<")) return markdown;
+  if (!markdown.includes("{{") && !markdown.includes("@include") && !markdown.includes("<<<") && !markdown.includes("8<-")) return markdown;
   const fenced = fencedRanges(markdown);
   const pieces: string[] = [];
   let last = 0;
   let length = 0;
   for (const match of markdown.matchAll(DIRECTIVE)) {
-    const [written, bookType, bookArgument, vitepressInclude, snippet] = match;
+    const [written, bookType, bookArgument, vitepressInclude, snippet, indent, escape, mkdocsLine, mkdocsPath, mkdocsBlock] = match;
     // VitePress' syntax inside a code block is an example of it (mdBook's is meant to fill code blocks).
     const isVitePress = vitepressInclude !== undefined || snippet !== undefined;
     if (isVitePress && fenced.some(([start, end]) => match.index >= start && match.index < end)) continue;
     pieces.push(markdown.slice(last, match.index));
     last = match.index + written.length;
-    const replacement =
-      bookType !== undefined
-        ? await bookLink(bookType, bookArgument!.trim(), fromRelativePath, expansion, depth)
-        : vitepressInclude !== undefined
-          ? await markdownPart(vitepressInclude, fromRelativePath, expansion, depth)
-          : snippet !== undefined
-            ? await codeSnippet(snippet, fromRelativePath, expansion, depth)
-            : written.slice(1);
+    let replacement: string | null;
+    if (bookType !== undefined) replacement = await bookLink(bookType, bookArgument!.trim(), fromRelativePath, expansion, depth);
+    else if (vitepressInclude !== undefined) replacement = await markdownPart(vitepressInclude, fromRelativePath, expansion, depth);
+    else if (snippet !== undefined) replacement = await codeSnippet(snippet, fromRelativePath, expansion, depth);
+    else if (mkdocsPath !== undefined) {
+      replacement = escape ? `${indent}${escape.slice(1)}${mkdocsLine}` : await mkdocsSnippets([mkdocsPath.slice(1, -1)], indent!, expansion, depth);
+    } else if (mkdocsBlock !== undefined) {
+      const paths = mkdocsBlock.split("\n").map((line) => line.trim()).filter((line) => !line.startsWith(";"));
+      replacement = await mkdocsSnippets(paths, "", expansion, depth);
+    } else replacement = written.slice(1);
     const text = replacement ?? written;
     length += text.length;
     pieces.push(length > MAX_EXPANDED_CHARACTERS ? written : text);
@@ -90,18 +118,22 @@ async function expand(markdown: string, fromRelativePath: string, expansion: Exp
   return pieces.join("");
 }
 
-/** The file's lines, or null (reported) when it is not the folder's to include. */
-async function readLines(file: string, written: string, fromRelativePath: string, expansion: Expansion): Promise<{ lines: string[]; relativePath: string } | null> {
-  const relativePath = file.startsWith("@/")
-    ? path.posix.normalize(file.slice(2))
-    : path.posix.normalize(path.posix.join(path.posix.dirname(fromRelativePath), file));
-  const outside = file === "" || path.posix.isAbsolute(file) || relativePath === ".." || relativePath.startsWith("../");
-  const text = outside ? null : await expansion.read(relativePath);
-  if (text === null) {
-    expansion.missing.push(written);
-    return null;
+/** The file's lines, or null (reported) when it is not the folder's to include. `@/` and `candidates` start at the folder's root. */
+async function readLines(
+  file: string,
+  written: string,
+  fromRelativePath: string,
+  expansion: Expansion,
+  candidates: string[] = [file.startsWith("@/") ? file.slice(2) : path.posix.join(path.posix.dirname(fromRelativePath), file)],
+): Promise<{ lines: string[]; relativePath: string } | null> {
+  for (const candidate of candidates) {
+    const relativePath = path.posix.normalize(candidate);
+    const outside = file === "" || path.posix.isAbsolute(file) || relativePath === ".." || relativePath.startsWith("../");
+    const text = outside ? null : await expansion.read(relativePath);
+    if (text !== null) return { lines: text.replace(/\r\n?/g, "\n").replace(/\n$/, "").split("\n"), relativePath };
   }
-  return { lines: text.replace(/\r\n?/g, "\n").replace(/\n$/, "").split("\n"), relativePath };
+  expansion.missing.push(written);
+  return null;
 }
 
 // mdBook
@@ -244,6 +276,48 @@ function dedent(lines: string[]): string[] {
   const indents = lines.filter((line) => line.trim() !== "").map((line) => /^[ \t]*/.exec(line)![0].length);
   const common = indents.length > 0 ? Math.min(...indents) : 0;
   return lines.map((line) => line.slice(common));
+}
+
+// MkDocs
+
+const SECTION_MARK = /(;*)(-+8<-+[ \t]+)\[[ \t]*(start|end)[ \t]*:[ \t]*([a-z][-_0-9a-z]*)[ \t]*\]/i;
+
+/** `--8<-- "a.md:2:4"` and blocks of such paths: each file's lines, indented as the snippet line is. */
+async function mkdocsSnippets(paths: string[], indent: string, expansion: Expansion, depth: number): Promise<string | null> {
+  if (depth >= MAX_DEPTH) return null;
+  const included: string[] = [];
+  for (const written of paths) {
+    if (written === "") {
+      included.push("");
+      continue;
+    }
+    const [, file = "", from, to, name] = /^(.*?)(?:(?::(\d*))?(?::(\d*))?|:([a-z][-_0-9a-z]*))$/i.exec(written)!;
+    // From the project's root: the folder's root, or the path without the folder's own place in the repository.
+    const candidates = [file, ...expansion.repositoryPaths.filter((folder) => file.startsWith(`${folder}/`)).map((folder) => file.slice(folder.length + 1))];
+    const snippet = await readLines(file, written, "", expansion, candidates);
+    if (!snippet) return null;
+    let lines = snippet.lines;
+    if (from || to) lines = lines.slice(from ? Math.max(Number(from) - 1, 0) : 0, to ? Number(to) : undefined);
+    else if (name) lines = snippetSection(lines, name);
+    const expanded = await expand(lines.join("\n"), snippet.relativePath, expansion, depth + 1);
+    included.push(...expanded.split("\n"));
+  }
+  return included.map((line) => (line === "" ? line : indent + line)).join("\n");
+}
+
+/** The lines between `--8<-- [start:name]` and `--8<-- [end:name]`, other sections' marks left out. */
+function snippetSection(lines: readonly string[], name: string): string[] {
+  const chosen: string[] = [];
+  let inside = false;
+  for (const line of lines) {
+    const mark = SECTION_MARK.exec(line);
+    if (mark && inside && mark[1]) chosen.push(line.replace(SECTION_MARK, (whole) => whole.slice(1)));
+    else if (mark && mark[4] === name) {
+      if (inside && mark[3] === "end") break;
+      inside = true;
+    } else if (inside && !mark) chosen.push(line);
+  }
+  return chosen;
 }
 
 // Shared

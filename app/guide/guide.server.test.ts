@@ -261,7 +261,7 @@ describe("the content folder's own files and links", () => {
   );
 
   it(
-    "reads a root-relative link GitHub's way, from the repository's root, when the folder's own root has nothing there",
+    "reads a root-relative link GitHub's way, and an MkDocs snippet path, from the repository's root, when the folder's own root has nothing there",
     async () => {
       temporary = await fs.mkdtemp(path.join(os.tmpdir(), "guide-test-"));
       const repository = path.join(temporary, "project");
@@ -270,10 +270,12 @@ describe("the content folder's own files and links", () => {
       await fs.mkdir(path.join(content, "api"), { recursive: true });
       await fs.writeFile(path.join(content, "api", "client.md"), "# Client\n\n## Options\n");
       await fs.writeFile(path.join(content, "shot.png"), "png");
+      await fs.writeFile(path.join(content, "_note.md"), "Included from the project's root.");
       await fs.writeFile(
         path.join(content, "index.md"),
         [
           "# Home",
+          '--8<-- "website/docs/_note.md"',
           "[from the repository](/website/docs/api/client.md#options)",
           "[by the folder's name](/docs/api/client.md)",
           "![shot](/website/docs/shot.png)",
@@ -282,6 +284,7 @@ describe("the content folder's own files and links", () => {
       );
       const { guide, warnings } = await load(content);
       const { html } = await rendered(guide, "");
+      expect(html).toContain("<p>Included from the project's root.</p>");
       expect(html).toContain('<a href="/guide/api/client#options">from the repository</a>');
       expect(html).toContain('<a href="/guide/api/client">by the folder\'s name</a>');
       expect(html).toMatch(/<img src="\/guide-files\/shot\.png\?v=[^"]+" alt="shot"/);

@@ -131,7 +131,8 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
 
   const read = (await mapLimit(listing.markdown, READ_CONCURRENCY, (entry) => readSource(root, entry))).filter((source) => !source.meta.draft);
   if (read.length === 0) throw new GuideContentError(`No Markdown files in ${root}`);
-  const { sources, missingIncludes } = await expandBookIncludes(read, listing);
+  const folderInRepository = await repositoryPaths(root);
+  const { sources, missingIncludes } = await expandIncludedFiles(read, listing, folderInRepository);
   if (missingIncludes.length > 0) warn(describeMissingIncludes(root, missingIncludes));
 
   const indexes = chooseFolderIndexes(sources.map((source) => source.entry.relativePath));
@@ -149,7 +150,7 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
     pageUrls: new Set(slots.map((slot) => slot.url)),
     files: listing.files,
     sitePaths: new Set(options.sitePaths ?? []),
-    repositoryPaths: await repositoryPaths(root),
+    repositoryPaths: folderInRepository,
   };
   // Before the titles are read: the worker can warm up on the folder's code meanwhile.
   renderer.prepare(targets, codeSamples(slots.map((slot) => slot.content)));
@@ -288,12 +289,16 @@ async function readSource(root: string, entry: MarkdownEntry): Promise<Source> {
 }
 
 /**
- * mdBook's and VitePress' includes (file-includes.server.ts), expanded in
+ * mdBook's, VitePress' and MkDocs' includes (file-includes.server.ts), expanded in
  * every page that has one before anything reads it, from the files the folder
  * publishes and its partials only (never a file outside it, a dotfile, or
  * one over the size of a page). Each file is read once.
  */
-async function expandBookIncludes(sources: Source[], listing: ContentListing): Promise<{ sources: Source[]; missingIncludes: BrokenLink[] }> {
+async function expandIncludedFiles(
+  sources: Source[],
+  listing: ContentListing,
+  folderInRepository: readonly string[],
+): Promise<{ sources: Source[]; missingIncludes: BrokenLink[] }> {
   const publishable = new Map<string, { path: string; size: number }>([
     ...listing.files,
     ...listing.partials,
@@ -308,7 +313,7 @@ async function expandBookIncludes(sources: Source[], listing: ContentListing): P
   };
   const missingIncludes: BrokenLink[] = [];
   const expanded = await mapLimit(sources, READ_CONCURRENCY, async (source) => {
-    const { markdown, missing } = await expandIncludes(source.content, source.entry.relativePath, readIncluded);
+    const { markdown, missing } = await expandIncludes(source.content, source.entry.relativePath, readIncluded, { repositoryPaths: folderInRepository });
     missingIncludes.push(...missing.map((href) => ({ from: source.entry.relativePath, href })));
     return markdown === source.content ? source : { ...source, content: markdown };
   });

@@ -57,6 +57,13 @@ test('code fences keep title="…" and hl_lines="…" out of the code', async ({
   expect(code).not.toMatch(/hl_lines|title=/);
 });
 
+test('--8<-- "file:section" puts the lines between the section\'s marks in the code block', async ({ page }) => {
+  await page.goto("/guide/user-guide/station-files");
+  const block = page.locator("main pre").filter({ hasText: "safe_load" });
+  await expect(block).toHaveText('with open("brest.yml") as file: station = yaml.safe_load(file) print(station["name"])');
+  await expect(page.locator("main")).not.toContainText("8<");
+});
+
 test("images in a sibling folder (../images/x.png) load", async ({ page }) => {
   await page.goto("/guide/user-guide/station-files");
   const image = page.getByRole("img", { name: "Constituents of a station" });

@@ -26,6 +26,7 @@ const RAW_SYNTAX = [
   /^import .* from ['"]/m,
   /<\/?(Tabs|TabItem|Badge)\b/,
   /\{\{#(include|rustdoc_include|playground|title)\b/,
+  /-+8<-+/,
 ];
 
 /** Every URL of the guide's navigation (both copies: the sidebar and the narrow-screen menu), without fragments. */
