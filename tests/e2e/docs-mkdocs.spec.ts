@@ -64,6 +64,13 @@ test('--8<-- "file:section" puts the lines between the section\'s marks in the c
   await expect(page.locator("main")).not.toContainText("8<");
 });
 
+test("`Term` / `:   Definition` lines are a definition list", async ({ page }) => {
+  await page.goto("/guide/user-guide/station-files");
+  const list = page.locator("main dl");
+  await expect(list.locator("dt")).toHaveText(["name", "datum"]);
+  await expect(list.locator("dd").first()).toHaveText("What plots and reports call the station.");
+});
+
 test("images in a sibling folder (../images/x.png) load", async ({ page }) => {
   await page.goto("/guide/user-guide/station-files");
   const image = page.getByRole("img", { name: "Constituents of a station" });

@@ -1,4 +1,5 @@
 import rehypeSanitize from "rehype-sanitize";
+import { defListHastHandlers, remarkDefinitionList } from "remark-definition-list";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
@@ -34,6 +35,8 @@ export const safeTree = {
     remarkContainers,
     remarkForeignSyntax,
     remarkGfm,
+    // MkDocs' (and PHP Markdown Extra's) `Term` / `:   Definition`.
+    remarkDefinitionList,
     remarkHiddenHtml,
     remarkCustomHeadingIds,
     remarkEmojiShortcodes,
@@ -44,7 +47,7 @@ export const safeTree = {
     remarkCodeMeta,
     remarkRustHiddenLines,
     // Footnote ids get their prefix from the sanitiser, like every other id.
-    [remarkRehype, { allowDangerousHtml: true, clobberPrefix: "", handlers: { callout: calloutHandler, tab: tabHandler } }],
+    [remarkRehype, { allowDangerousHtml: true, clobberPrefix: "", handlers: { ...defListHastHandlers, callout: calloutHandler, tab: tabHandler } }],
     rehypeRawWhenPresent,
     rehypeForeignComponents,
     [rehypeSanitize, sanitizeSchema],
