@@ -188,6 +188,12 @@ describe("MkDocs' --8<-- snippets", () => {
     expect(markdown).toBe("Inner words.");
   });
 
+  it("reads snippet lines of a page written with Windows line endings", async () => {
+    expect((await expand('Before\r\n--8<-- "includes/inner.md"\r\n<<< @/snippets/config.ts#server\r\nAfter')).markdown).toBe(
+      "Before\nInner words.\n```ts [config.ts]\nserver: {\n  port: 8080,\n},\n```\nAfter",
+    );
+  });
+
   it("keeps an escaped snippet line without its first ;, and reports one that is not in the folder", async () => {
     expect((await expand(';--8<-- "includes/inner.md"')).markdown).toBe('--8<-- "includes/inner.md"');
     const { markdown, missing } = await expand('--8<-- "../secrets.md"');

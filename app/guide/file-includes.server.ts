@@ -87,8 +87,10 @@ export async function expandIncludes(markdown: string, fromRelativePath: string,
   return { markdown: await expand(markdown, fromRelativePath, expansion, 0), missing: expansion.missing };
 }
 
-async function expand(markdown: string, fromRelativePath: string, expansion: Expansion, depth: number): Promise<string> {
-  if (!markdown.includes("{{") && !markdown.includes("@include") && !markdown.includes("<<<") && !markdown.includes("8<-")) return markdown;
+async function expand(source: string, fromRelativePath: string, expansion: Expansion, depth: number): Promise<string> {
+  if (!source.includes("{{") && !source.includes("@include") && !source.includes("<<<") && !source.includes("8<-")) return source;
+  // Lines written on Windows end as any other, so `$` finds the end of a snippet line.
+  const markdown = source.replace(/\r\n?/g, "\n");
   const fenced = fencedRanges(markdown);
   const pieces: string[] = [];
   let last = 0;
