@@ -124,6 +124,15 @@ test("secrets, sources and paths out of the folder answer 404 at /guide-files, w
   expect((await request.get("/guide-files/nested/pixel.png")).status()).toBe(200);
 });
 
+test("includes of a file out of the folder, a dotfile or node_modules show nothing of it, in every tool's syntax", async ({ page }) => {
+  await page.goto("/guide/includes");
+  await expect(page.locator("main")).toContainText("Everything above stays as written.");
+  const text = await page.locator("main").innerText();
+  expect(text).not.toContain(SECRET);
+  expect(text).not.toMatch(/root:.*:0:0:/);
+  expect(text).toContain("{{#include escape/secret.txt}}");
+});
+
 test("a link out of the folder publishes no page", async ({ request, page }) => {
   expect((await request.get("/guide/leak")).status()).toBe(404);
   expect(await navPageUrls(page)).not.toContain("/guide/leak");
