@@ -1,5 +1,6 @@
 import { slug } from "github-slugger";
 import path from "node:path";
+import { mapLinesOutsideCode } from "./markdown/parse-wrapper";
 
 /**
  * Files a page pulls in, expanded into its Markdown when the folder is read,
@@ -91,7 +92,7 @@ async function expand(source: string, fromRelativePath: string, expansion: Expan
   if (!source.includes("{{") && !source.includes("@include") && !source.includes("<<<") && !source.includes("8<-")) return source;
   // Lines written on Windows end as any other, so `$` finds the end of a snippet line.
   const markdown = source.replace(/\r\n?/g, "\n");
-  const fenced = fencedRanges(markdown);
+  const inCode = codeLineTest(markdown);
   const pieces: string[] = [];
   let last = 0;
   let length = 0;
@@ -99,7 +100,7 @@ async function expand(source: string, fromRelativePath: string, expansion: Expan
     const [written, bookType, bookArgument, vitepressInclude, snippet, indent, escape, mkdocsLine, mkdocsPath, mkdocsBlock] = match;
     // VitePress' syntax inside a code block is an example of it (mdBook's is meant to fill code blocks).
     const isVitePress = vitepressInclude !== undefined || snippet !== undefined;
-    if (isVitePress && fenced.some(([start, end]) => match.index >= start && match.index < end)) continue;
+    if (isVitePress && inCode(match.index)) continue;
     pieces.push(markdown.slice(last, match.index));
     last = match.index + written.length;
     let replacement: string | null;
@@ -206,9 +207,7 @@ async function markdownPart(argument: string, fromRelativePath: string, expansio
   const text = part.lines.join("\n").replace(FRONT_MATTER, "");
   let lines = text.split("\n");
   if (name) lines = regionLines(lines, name) ?? sectionLines(lines, name);
-  const first = from ? Number(from) : 1;
-  const last = to ? Number(to) : Infinity;
-  lines = lines.filter((_line, index) => index + 1 >= first && index + 1 <= last);
+  lines = numberedLines(lines, from ? Number(from) : 1, to ? Number(to) : Infinity);
   return expand(lines.join("\n"), part.relativePath, expansion, depth + 1);
 }
 
@@ -247,7 +246,7 @@ function regionLines(lines: readonly string[], name: string): string[] | null {
 }
 
 /** The lines under the heading whose id (GitHub's slug, or `{#id}`) is `name`, up to the next heading as high. */
-function sectionLines(lines: readonly string[], name: string): string[] {
+function sectionLines(lines: string[], name: string): string[] {
   const headings = headingLines(lines);
   const at = headings.findIndex((heading) => heading.id === name);
   if (at === -1) return [];
@@ -256,17 +255,13 @@ function sectionLines(lines: readonly string[], name: string): string[] {
   return lines.slice(index + 1, next?.index ?? lines.length);
 }
 
-function headingLines(lines: readonly string[]): { index: number; level: number; id: string }[] {
-  const fenced = fencedRanges(lines.join("\n"));
+function headingLines(lines: string[]): { index: number; level: number; id: string }[] {
   const headings: { index: number; level: number; id: string }[] = [];
-  let offset = 0;
-  for (const [index, line] of lines.entries()) {
-    const heading = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+\{#([\w-]+)\})?[ \t#]*$/.exec(line);
-    if (heading && !fenced.some(([start, end]) => offset >= start && offset < end)) {
-      headings.push({ index, level: heading[1]!.length, id: heading[3] ?? slug(heading[2]!.replace(/[`*_]/g, "")) });
-    }
-    offset += line.length + 1;
-  }
+  mapLinesOutsideCode(lines, (_lines, index) => {
+    const heading = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+\{#([\w-]+)\})?[ \t#]*$/.exec(lines[index]!);
+    if (heading) headings.push({ index, level: heading[1]!.length, id: heading[3] ?? slug(heading[2]!.replace(/[`*_]/g, "")) });
+    return null;
+  });
   return headings;
 }
 
@@ -299,7 +294,7 @@ async function mkdocsSnippets(paths: string[], indent: string, expansion: Expans
     const snippet = await readLines(file, written, "", expansion, candidates);
     if (!snippet) return null;
     let lines = snippet.lines;
-    if (from || to) lines = lines.slice(from ? Math.max(Number(from) - 1, 0) : 0, to ? Number(to) : undefined);
+    if (from || to) lines = numberedLines(lines, from ? Number(from) : 1, to ? Number(to) : Infinity);
     else if (name) lines = snippetSection(lines, name);
     const expanded = await expand(lines.join("\n"), snippet.relativePath, expansion, depth + 1);
     included.push(...expanded.split("\n"));
@@ -331,20 +326,34 @@ function codeBlock(info: string, lines: readonly string[]): string {
   return [`${fence}${info}`, ...lines, fence].join("\n");
 }
 
-/** [start, end) offsets of the fenced code blocks in some Markdown. */
-function fencedRanges(markdown: string): [number, number][] {
-  const ranges: [number, number][] = [];
-  let open: { start: number; marker: string } | null = null;
+/** Lines `first` to `last` of a file, counted from 1. */
+function numberedLines(lines: readonly string[], first: number, last: number): string[] {
+  return lines.filter((_line, index) => index + 1 >= first && index + 1 <= last);
+}
+
+/** Whether an offset in some Markdown is inside fenced code, as the Markdown plugins read fences. */
+function codeLineTest(markdown: string): (offset: number) => boolean {
+  const lines = markdown.split("\n");
+  const outside = new Set<number>();
+  mapLinesOutsideCode(lines, (_lines, index) => {
+    outside.add(index);
+    return null;
+  });
+  const lineStarts: number[] = [];
   let offset = 0;
-  for (const line of markdown.split("\n")) {
-    const fence = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (open === null && fence) open = { start: offset, marker: fence };
-    else if (open !== null && fence && fence[0] === open.marker[0] && fence.length >= open.marker.length && line.trim() === fence) {
-      ranges.push([open.start, offset + line.length]);
-      open = null;
-    }
+  for (const line of lines) {
+    lineStarts.push(offset);
     offset += line.length + 1;
   }
-  if (open !== null) ranges.push([open.start, markdown.length]);
-  return ranges;
+  return (at) => {
+    // The last line starting at or before `at`.
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (lineStarts[middle]! <= at) low = middle;
+      else high = middle - 1;
+    }
+    return !outside.has(low);
+  };
 }
