@@ -31,10 +31,21 @@ describe("parseFrontMatter", () => {
     expect(parseFrontMatter("---\n\nA page that starts with a rule.\n")).toEqual({ data: {}, content: "---\n\nA page that starts with a rule.\n" });
   });
 
-  it("reads the simple keys of Hugo's TOML front matter and skips the rest", () => {
+  it("reads Hugo's TOML front matter whole: strings, numbers, arrays and tables", () => {
     const { data, content } = parseFrontMatter('+++\ntitle = "Quoted \\"title\\""\nweight = 4\ndraft = false\ntags = ["a"]\n[params]\nx = 1\n+++\nBody');
-    expect(data).toEqual({ title: 'Quoted "title"', weight: 4, draft: false });
+    expect(data).toEqual({ title: 'Quoted "title"', weight: 4, draft: false, tags: ["a"], params: { x: 1 } });
     expect(content).toBe("Body");
+  });
+
+  it("reads TOML's multi-line and literal strings as TOML does", () => {
+    const { data } = parseFrontMatter("+++\ntitle = 'C:\\path'\ndescription = \"\"\"\nTwo\nlines\"\"\"\n+++\n");
+    expect(data).toEqual({ title: "C:\\path", description: "Two\nlines" });
+  });
+
+  it("refuses TOML that does not parse, with the line in the file", () => {
+    const error = parseError('+++\ntitle = "Fine"\nweight = [1,\n+++\n');
+    expect(error.reason).toMatch(/^front matter is not valid TOML: /);
+    expect(error.line).toBe(3);
   });
 
   it("refuses YAML that does not parse, with the line in the file", () => {

@@ -1,3 +1,4 @@
+import { parse as parseToml, TomlError } from "smol-toml";
 import { parseDocument } from "yaml";
 
 /**
@@ -40,7 +41,7 @@ export function parseFrontMatter(source: string): FrontMatter {
   const yaml = YAML_BLOCK.exec(text);
   if (yaml) return { data: parseYaml(yaml[1] ?? ""), content: text.slice(yaml[0].length) };
   const toml = TOML_BLOCK.exec(text);
-  if (toml) return { data: parseSimpleToml(toml[1] ?? ""), content: text.slice(toml[0].length) };
+  if (toml) return { data: readToml(toml[1] ?? ""), content: text.slice(toml[0].length) };
   return { data: {}, content: text };
 }
 
@@ -69,22 +70,16 @@ function parseYaml(block: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/**
- * Hugo's TOML front matter, read only as far as the guide needs it: top-level
- * `key = "string"`, numbers and booleans. Tables, arrays and everything else
- * are skipped rather than refused; no TOML parser is shipped for five keys.
- */
-function parseSimpleToml(block: string): Record<string, unknown> {
-  const data: Record<string, unknown> = {};
-  for (const line of block.split(/\r?\n/)) {
-    if (/^\s*\[/.test(line)) break; // the first [table] ends the top level
-    const match = /^\s*([A-Za-z0-9_-]+)\s*=\s*(.+?)\s*$/.exec(line);
-    if (!match) continue;
-    const [, key = "", raw = ""] = match;
-    const quoted = /^"((?:[^"\\]|\\.)*)"$|^'([^']*)'$/.exec(raw);
-    if (quoted) data[key] = quoted[2] ?? (quoted[1] ?? "").replace(/\\(["\\])/g, "$1");
-    else if (/^[+-]?\d+(\.\d+)?$/.test(raw)) data[key] = Number(raw);
-    else if (raw === "true" || raw === "false") data[key] = raw === "true";
+/** Hugo's TOML front matter. Like YAML, a block that does not parse is refused with its line. */
+function readToml(block: string): Record<string, unknown> {
+  // The block starts on the file's second line, after the opening fence.
+  const FIRST_LINE = 2;
+  try {
+    return parseToml(block);
+  } catch (error) {
+    if (!(error instanceof TomlError)) throw error;
+    // smol-toml's message quotes the source after its first line; the first line is the reason.
+    const reason = error.message.split("\n")[0]!.replace(/^Invalid TOML document: /, "");
+    throw new FrontMatterError(`front matter is not valid TOML: ${reason}`, FIRST_LINE + error.line - 1, error.column);
   }
-  return data;
 }
