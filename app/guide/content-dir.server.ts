@@ -67,7 +67,7 @@ export async function reloadGuide(): Promise<Guide> {
 function siteName(loaded: Guide): string {
   const fromEnvironment = process.env.SITE_NAME?.trim();
   if (fromEnvironment) return fromEnvironment;
-  return (ownFolder && loaded.landing?.title) || BUILT_IN_NAME;
+  return (ownFolder && (loaded.projectName ?? loaded.landing?.title)) || BUILT_IN_NAME;
 }
 
 function isOwnFolder(folder: string): boolean {

@@ -11,6 +11,7 @@ import { createPageRenderer, type PageRenderer } from "./page-renderer.server";
 import { readableName, readPageMeta, type PageMeta } from "./page-meta.server";
 import { pageUrl, type UrlTargets } from "./resolve-url.server";
 import { createSearchIndex, type SearchIndex, type SearchSection } from "./search.server";
+import { readProjectConfig, type TableOfContents } from "./table-of-contents.server";
 
 /**
  * The guide: every Markdown file of a content folder, listed when the server
@@ -47,6 +48,8 @@ export type Guide = {
   nav: GuideNavItem[];
   /** The top-level index.md or README.md, at /guide. */
   landing: GuidePage | null;
+  /** The site's name from the project file beside the folder (mkdocs.yml's site_name, book.toml's title), if any. */
+  projectName: string | null;
   findPage(slug: string): GuidePage | undefined;
   /** Files that are not pages, by path relative to the folder ("img/a.png"). */
   files: Map<string, ContentFile>;
@@ -128,6 +131,9 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
     throw error instanceof ContentListingError ? new GuideContentError(error.message) : error;
   });
   listing.warnings.forEach((message) => warn(message));
+  const project = await readProjectConfig(root, warn);
+  // MkDocs' nav when mkdocs.yml has one, else mdBook's SUMMARY.md.
+  const contents = project?.contents ?? listing.bookContents;
 
   const read = (await mapLimit(listing.markdown, READ_CONCURRENCY, (entry) => readSource(root, entry))).filter((source) => !source.meta.draft);
   if (read.length === 0) throw new GuideContentError(`No Markdown files in ${root}`);
@@ -166,13 +172,13 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
       slug: slot.slug,
       url: slot.url,
       title: slot.meta.title ?? leadingTitle ?? fallbackTitle,
-      order: slot.meta.order ?? listing.bookOrder.get(relativePath) ?? null,
+      order: slot.meta.order ?? contents?.pages.get(relativePath)?.order ?? null,
     };
     sourceOf.set(page, { ...slot, leadingTitle });
-    return { page, folder: slot.folder, isIndex: slot.isIndex, navLabel: slot.meta.navLabel };
+    return { page, folder: slot.folder, isIndex: slot.isIndex, navLabel: slot.meta.navLabel ?? contents?.pages.get(relativePath)?.label ?? null };
   });
 
-  const { pages, nav } = buildGuideTree(placed, listing.folderLabels);
+  const { pages, nav } = buildGuideTree(placed, withContentsFolders(listing.folderLabels, contents));
   const bySlug = new Map(pages.map((page) => [page.slug, page]));
   const brokenByPage = new Map<GuidePage, BrokenLink[]>();
   const kept = new Map<GuidePage, RenderedPage>();
@@ -267,6 +273,7 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
     pages,
     nav,
     landing: bySlug.get("") ?? null,
+    projectName: project?.siteName ?? null,
     findPage: (slug) => bySlug.get(slug),
     files: listing.files,
     render,
@@ -354,6 +361,17 @@ function chooseFolderIndexes(relativePaths: string[]): Map<string, string> {
     if (!current || rank < current.rank) chosen.set(folder, { file, rank });
   }
   return new Map([...chosen].map(([folder, { file }]) => [folder, file]));
+}
+
+/** Docusaurus' `_category_` files first, then the table of contents' sections. */
+function withContentsFolders(categories: ContentListing["folderLabels"], contents: TableOfContents | null): ContentListing["folderLabels"] {
+  if (!contents) return categories;
+  const merged = new Map(categories);
+  for (const [folder, entry] of contents.folders) {
+    const category = categories.get(folder);
+    merged.set(folder, { label: category?.label ?? entry.label, order: category?.order ?? entry.order });
+  }
+  return merged;
 }
 
 function assertUniqueSlugs(root: string, slots: { entry: MarkdownEntry; slug: string; url: string }[]) {

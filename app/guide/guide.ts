@@ -23,7 +23,7 @@ export type GuidePage = {
   /** "/guide/setup/install"; "/guide" for the top-level index.md. */
   url: string;
   title: string;
-  /** From front matter (order, sidebar_position, nav_order, weight, sidebar.order), else mdBook's SUMMARY.md; null when none is given. */
+  /** From front matter (order, sidebar_position, nav_order, weight, sidebar.order), else mkdocs.yml's nav or mdBook's SUMMARY.md; null when none is given. */
   order: number | null;
 };
 

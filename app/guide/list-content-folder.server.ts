@@ -4,6 +4,7 @@ import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { ContentFile } from "./guide";
 import { readFolderMeta } from "./page-meta.server";
+import { readBookSummary, type TableOfContents } from "./table-of-contents.server";
 
 /**
  * Everything in a content folder that the guide publishes, found in one walk:
@@ -21,7 +22,8 @@ import { readFolderMeta } from "./page-meta.server";
  *   the exception: it is its folder's page). Other files in such folders are
  *   kept, since pages link to images kept there;
  * - mdBook's top-level SUMMARY.md: the book's table of contents, not a
- *   page; the order of its links is the reading order (`bookOrder`);
+ *   page; its links give the reading order and the navigation's labels
+ *   (`bookContents`);
  * - symbolic links whose target is outside the folder, which would publish
  *   what the folder's author never put in it (skipped with a warning).
  */
@@ -43,8 +45,8 @@ export type ContentListing = {
   files: Map<string, ContentFile>;
   /** Folder ("a/b") → its `_category_` label and position. */
   folderLabels: Map<string, FolderLabel>;
-  /** Markdown file → its place in mdBook's SUMMARY.md, when there is one. */
-  bookOrder: Map<string, number>;
+  /** mdBook's SUMMARY.md, when there is one. */
+  bookContents: TableOfContents | null;
   warnings: string[];
 };
 
@@ -76,7 +78,7 @@ const CATEGORY_FILE = /^_category_\.(json|ya?ml)$/;
 const HUGO_INDEX = "_index.md";
 
 export async function listContentFolder(root: string): Promise<ContentListing> {
-  const listing: ContentListing = { markdown: [], partials: new Map(), files: new Map(), folderLabels: new Map(), bookOrder: new Map(), warnings: [] };
+  const listing: ContentListing = { markdown: [], partials: new Map(), files: new Map(), folderLabels: new Map(), bookContents: null, warnings: [] };
   await walk(root, listing, { absolute: root, real: root, relative: "", underscore: false, ancestors: new Set([root]) });
   listing.markdown.sort((a, b) => (a.relativePath < b.relativePath ? -1 : 1));
   return listing;
@@ -140,7 +142,7 @@ async function walk(root: string, listing: ContentListing, folder: Folder): Prom
           continue;
         }
         if (relative === "SUMMARY.md") {
-          listing.bookOrder = readBookOrder(await fs.readFile(entry.real, "utf8"));
+          listing.bookContents = readBookSummary(await fs.readFile(entry.real, "utf8"));
           continue;
         }
         if (entry.stat.size > LIMITS.markdownBytes) {
@@ -183,21 +185,6 @@ async function readCategory(file: string, warnings: string[]): Promise<FolderLab
     warnings.push(`${file}: not read (${(error as Error).message.split("\n")[0]}); the folder is named from its name`);
     return { label: null, order: null };
   }
-}
-
-/** The Markdown files SUMMARY.md links to, in its order ("./a.md" and "a.md" alike; drafts like "[Plugins]()" have no file). */
-export function readBookOrder(summary: string): Map<string, number> {
-  const order = new Map<string, number>();
-  for (const [, target = ""] of summary.matchAll(/\]\(\s*<?([^)\s>#]+)/g)) {
-    let file: string;
-    try {
-      file = path.posix.normalize(decodeURI(target)).replace(/^\.\//, "");
-    } catch {
-      continue;
-    }
-    if (MARKDOWN.test(file) && !order.has(file)) order.set(file, order.size);
-  }
-  return order;
 }
 
 function megabytes(bytes: number): string {

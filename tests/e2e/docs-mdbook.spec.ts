@@ -33,6 +33,17 @@ test("SUMMARY.md is the table of contents, not a page: the navigation follows it
   ]);
 });
 
+test("SUMMARY.md's link texts label the navigation, and book.toml beside the folder names the site", async ({ page }) => {
+  await page.goto("/guide/basics/tiles");
+  await expect(page.locator(".site-name")).toHaveText("Tessera");
+  await expect(page).toHaveTitle("Drawing tiles · Tessera");
+  const nav = page.getByRole("navigation", { name: "Guide" });
+  await expect(nav.locator("a")).toHaveText(["Introduction", "First steps", "Reading a map file", "Drawing tiles", "Advanced topics", "Palettes", "Glossary"]);
+  // The landing page keeps its own title; the summary's "Introduction" is its place in the navigation.
+  await page.goto("/guide");
+  await expect(page.locator("main h1")).toHaveText("The Tessera Book");
+});
+
 test("previous and next follow the book's reading order", async ({ page }) => {
   await page.goto("/guide/basics/tiles");
   const pager = page.getByRole("navigation", { name: /previous and next/i });

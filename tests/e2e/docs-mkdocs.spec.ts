@@ -15,6 +15,29 @@ test("pages without front matter take their title from their # heading", async (
   await expect(page.locator("main h1")).toHaveText("Installation");
 });
 
+test("mkdocs.yml beside the folder orders and labels the navigation by its nav and names the site by its site_name", async ({ page }) => {
+  await page.goto("/guide/installation");
+  await expect(page.locator(".site-name")).toHaveText("Tidewater Tide Tables");
+  await expect(page).toHaveTitle("Installation · Tidewater Tide Tables");
+  const nav = page.getByRole("navigation", { name: "Guide" });
+  // Links, and the summaries that name groups without a page of their own.
+  await expect(nav.locator("a, summary:not(:has(.visually-hidden))")).toHaveText([
+    "Home",
+    "Installation",
+    "Using Tidewater",
+    "Writing station files",
+    "Plots",
+    "About",
+    "Licence",
+  ]);
+  // The nav's labels are the navigation's; each page keeps its own title, and its order is the nav's.
+  await page.goto("/guide/user-guide/plotting");
+  await expect(page.locator("main h1")).toHaveText("Plotting");
+  const pager = page.getByRole("navigation", { name: /previous and next/i });
+  await expect(pager.locator("a[rel=prev]")).toHaveAttribute("href", "/guide/user-guide/station-files");
+  await expect(pager.locator("a[rel=next]")).toHaveAttribute("href", "/guide/about/license");
+});
+
 test("!!! admonitions are callouts with their default or quoted titles", async ({ page }) => {
   await page.goto("/guide");
   await expectCallout(page, "Note", "Always check the official tables");
