@@ -81,3 +81,36 @@ test("a README's raw <h1 align=\"center\"> after its banner is the page's one ti
   await expect(page.getByRole("img", { name: "Pebblebox" })).toBeVisible();
   await expect(page.locator("main article [data-sent-once] h1")).toHaveCount(0);
 });
+
+test.describe("images drawn for one colour scheme follow the site's theme, not only the OS", () => {
+  const cases = [
+    { preference: "dark", os: "light", javaScript: true, shows: "dark" },
+    { preference: "light", os: "dark", javaScript: true, shows: "light" },
+    { preference: "system", os: "dark", javaScript: true, shows: "dark" },
+    { preference: "dark", os: "light", javaScript: false, shows: "dark" },
+    { preference: "system", os: "dark", javaScript: false, shows: "dark" },
+    { preference: "system", os: "light", javaScript: false, shows: "light" },
+  ] as const;
+  for (const { preference, os, javaScript, shows } of cases) {
+    test(`${preference} theme on a ${os} system, JavaScript ${javaScript ? "on" : "off"}: the ${shows} images show`, async ({ newContext, baseURL }) => {
+      const context = await newContext({ colorScheme: os, javaScriptEnabled: javaScript });
+      if (preference !== "system") await context.addCookies([{ name: "theme", value: preference, url: baseURL! }]);
+      const page = await context.newPage();
+      await page.goto("/guide/docs/install");
+      const hidden = shows === "dark" ? "light" : "dark";
+
+      // <picture> with prefers-color-scheme sources: the visible one has loaded the theme's drawing.
+      const diagram = page.getByRole("img", { name: "From the folder, through encryption, to the bucket" });
+      await expect(diagram).toHaveCount(1);
+      await expect(diagram).toBeVisible();
+      await expect.poll(() => diagram.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0 && image.currentSrc)).toContain(`flow-${shows}.png`);
+      await expect(page.locator(`main picture.theme-only-${hidden}`)).toBeHidden();
+
+      // GitHub's #gh-dark-mode-only / #gh-light-mode-only.
+      const icon = page.getByRole("img", { name: "Pebblebox icon" });
+      await expect(icon).toHaveCount(1);
+      await expect(icon).toHaveAttribute("src", new RegExp(`mark-${shows}\\.png`));
+      await expect(page.locator(`main img[src*="mark-${hidden}.png"]`)).toBeHidden();
+    });
+  }
+});

@@ -12,6 +12,7 @@ import rehypeHeadingIds from "./rehype-heading-ids";
 import rehypeLazyImages from "./rehype-lazy-images";
 import rehypeResolveUrls, { type ResolveUrl } from "./rehype-resolve-urls";
 import rehypeTaskListLabels from "./rehype-task-list-labels";
+import rehypeThemeImages from "./rehype-theme-images";
 import rehypeUserContentAnchors from "./rehype-user-content-anchors";
 import { transformerHighlightedLines } from "./shiki-highlighted-lines";
 import { transformerPlainLines } from "./shiki-plain-lines";
@@ -58,8 +59,9 @@ export type RenderedMarkdown = {
  *    document reaches the page without passing the sanitiser; the plugins
  *    after it only add this site's own markup (or take out a leading raw
  *    HTML <h1>, which becomes the title).
- * 3. Heading ids (unprefixed, so author anchors work), URLs through the
- *    site's resolver, lazy images, code blocks coloured by Shiki with
+ * 3. Heading ids (unprefixed, so author anchors work), images for one
+ *    colour scheme shown in the site's theme, URLs through the site's
+ *    resolver, lazy images, code blocks coloured by Shiki with
  *    classes, both themes at once through `light-dark()` in code.css.
  */
 
@@ -73,6 +75,7 @@ const processor = unified()
     properties: { className: ["heading-anchor"], ariaHidden: "true", tabIndex: -1 },
     content: { type: "text", value: "#" },
   })
+  .use(rehypeThemeImages)
   .use(rehypeResolveUrls)
   .use(rehypeLazyImages)
   .use(rehypeTaskListLabels)

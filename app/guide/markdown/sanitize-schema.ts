@@ -10,7 +10,9 @@ import { defaultSchema, type Options as Schema } from "rehype-sanitize";
  * - classes an attribute list may give a link (`{ .md-button }`, MkDocs
  *   Material's button-looking links); any other class from one is dropped;
  * - <video> and <audio>, which docs embed as raw HTML, with their sources
- *   checked like every `src` (http, https or relative) and never autoplaying.
+ *   checked like every `src` (http, https or relative) and never autoplaying;
+ * - `media` on <source>, as GitHub keeps it, for pictures per screen width or
+ *   colour scheme.
  * <style>, <template>, <title> and the fallbacks of <noscript>, <noembed> and
  * <noframes> join <script> in being dropped with their content: a reader
  * never sees it (and CSS or script shown as prose is worse than nothing).
@@ -43,7 +45,8 @@ export const sanitizeSchema: Schema = {
     span: [...(defaults.span ?? []), ["className", "badge", /^badge-[a-z]+$/]],
     code: [...(defaults.code ?? []), "metastring"],
     img: [...(defaults.img ?? []), "srcSet", "sizes"],
-    source: [...(defaults.source ?? []), "src", "type", "sizes"],
+    // `media` picks a <picture>'s source by width or colour scheme, as on GitHub (rehype-theme-images.ts).
+    source: [...(defaults.source ?? []), "src", "type", "sizes", "media"],
     video: ["src", "poster", "controls", "loop", "muted", "playsInline", "preload", "width", "height"],
     audio: ["src", "controls", "loop", "muted", "preload"],
   },

@@ -87,10 +87,19 @@ export async function checkArticleLinks(page: Page, request: APIRequestContext, 
   return { broken, checked: [...answers.keys()] };
 }
 
-/** Every image in the page's main content has loaded and has pixels. */
+/**
+ * Every image in the page's main content has loaded and has pixels, but for
+ * those drawn for the other colour scheme, which are not shown (their own
+ * test is in docs-github.spec.ts).
+ */
 export async function expectImagesLoaded(page: Page) {
   const images = await page.locator("main img").all();
   for (const image of images) {
+    const forOtherScheme = await image.evaluate((element) => {
+      const themed = element.closest(".theme-only-light, .theme-only-dark");
+      return themed !== null && getComputedStyle(themed).display === "none";
+    });
+    if (forOtherScheme) continue;
     await image.scrollIntoViewIfNeeded();
     await expect
       .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth), {
