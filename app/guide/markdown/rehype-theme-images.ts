@@ -86,5 +86,6 @@ function fragmentScheme(src: unknown): Scheme | null {
 
 function addClass(node: Element, name: string) {
   const current = node.properties.className;
-  node.properties.className = [...(Array.isArray(current) ? current : typeof current === "string" ? current.split(/\s+/) : []), name];
+  // The sanitiser leaves className a list (or absent).
+  node.properties.className = [...(Array.isArray(current) ? current : []), name];
 }
