@@ -7,6 +7,7 @@ import { parse as parseToml } from "smol-toml";
 import { unified } from "unified";
 import { visit } from "unist-util-visit";
 import { parseDocument } from "yaml";
+import { PROJECT_FILES } from "./project-files";
 
 /**
  * A docs tool's own table of contents, where the folder's author wrote one:
@@ -101,7 +102,7 @@ export function readMkDocsNav(nav: unknown): TableOfContents {
  */
 export async function readProjectConfig(root: string, warn: (message: string) => void): Promise<ProjectConfig | null> {
   const parent = path.dirname(root);
-  for (const name of ["mkdocs.yml", "mkdocs.yaml", "book.toml"]) {
+  for (const name of PROJECT_FILES) {
     const file = path.join(parent, name);
     const text = await readSmallFile(file);
     if (text === null) continue;

@@ -1,10 +1,12 @@
 import path from "node:path";
 import { isRunnableDevEnvironment, type ErrorPayload, type Plugin, type ViteDevServer, type WebSocketClient } from "vite";
 import { CONTENT_UPDATED_EVENT, LISTENING_EVENT } from "./live-reload-event.ts";
+import { PROJECT_FILES } from "./project-files.ts";
 
 /**
- * Development only: the content folder is watched, and a change to it
- * (a file added, edited, renamed or removed) loads the guide again in the
+ * Development only: the content folder is watched, with the project files
+ * beside it (mkdocs.yml, book.toml), and a change to them (a file added,
+ * edited, renamed or removed) loads the guide again in the
  * running server and tells open pages to fetch their data again
  * (live-reload.ts); a page without that listener is reloaded. A folder that no longer loads shows its error in Vite's
  * overlay, and the server goes on with the last guide that did; fixing it
@@ -25,9 +27,10 @@ export function contentLiveReload(): Plugin {
       // Resolved as content-dir.server.ts resolves it: against the working folder.
       const contentDir = path.resolve(process.env.CONTENT_DIR ?? "content");
       const reloader = createReloader(server, path.join(server.config.root, CONTENT_MODULE));
-      server.watcher.add(contentDir);
+      const projectFiles: string[] = PROJECT_FILES.map((name) => path.join(path.dirname(contentDir), name));
+      server.watcher.add([contentDir, ...projectFiles]);
       server.watcher.on("all", (_event, file) => {
-        if (file === contentDir || file.startsWith(contentDir + path.sep)) reloader.schedule();
+        if (file === contentDir || file.startsWith(contentDir + path.sep) || projectFiles.includes(file)) reloader.schedule();
       });
       // A page opened while the folder is broken is shown the error too.
       server.ws.on("connection", () => reloader.showError());

@@ -20,12 +20,15 @@ const SHOWS_WITHIN_MS = 2_500;
 test.describe.configure({ mode: "serial" });
 
 let server: ChildProcess | undefined;
+let projectDir: string;
 let contentDir: string;
 let serverLog = "";
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  contentDir = await fs.mkdtemp(path.join(os.tmpdir(), "live-reload-"));
+  // A project with the folder as its docs/, so a test can write an mkdocs.yml beside it.
+  projectDir = await fs.mkdtemp(path.join(os.tmpdir(), "live-reload-"));
+  contentDir = path.join(projectDir, "docs");
   await fs.cp(FIXTURE, contentDir, { recursive: true });
   server = spawn("npx", ["react-router", "dev", "--host", "127.0.0.1", "--port", String(PORT), "--strictPort"], {
     env: { ...process.env, CONTENT_DIR: contentDir },
@@ -40,7 +43,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   if (server?.pid) process.kill(-server.pid, "SIGTERM");
-  await fs.rm(contentDir, { recursive: true, force: true });
+  await fs.rm(projectDir, { recursive: true, force: true });
 });
 
 async function waitForServer() {
@@ -99,6 +102,23 @@ test("a page added, renamed and removed comes and goes in the navigation", async
   await expect(page).toHaveURL(`${ORIGIN}/guide`);
   await fs.rm(path.join(contentDir, "renamed.md"));
   await expect(navLink(page, "A brand new page")).toHaveCount(0, { timeout: SHOWS_WITHIN_MS });
+});
+
+test("an mkdocs.yml written beside the folder renames the site and relabels the navigation, and removing it undoes that", async ({ page }) => {
+  await open(page, "/guide/install");
+  const siteName = page.locator(".site-name");
+  const before = await siteName.textContent();
+  const projectFile = path.join(projectDir, "mkdocs.yml");
+
+  await fs.writeFile(projectFile, "site_name: Written while open\nnav:\n  - Start here: install.md\n");
+  await expect(siteName).toHaveText("Written while open", { timeout: SHOWS_WITHIN_MS });
+  const nav = page.getByRole("navigation", { name: "Guide" });
+  await expect(nav.getByRole("link", { name: "Start here", exact: true })).toHaveAttribute("href", "/guide/install");
+
+  await fs.rm(projectFile);
+  await expect(siteName).toHaveText(before!, { timeout: SHOWS_WITHIN_MS });
+  await expect(nav.getByRole("link", { name: "Start here", exact: true })).toHaveCount(0);
+  expect(await stillTheSameDocument(page)).toBe(true);
 });
 
 test("a broken file shows its error over the page, the server goes on, and fixing it clears the error", async ({ page, allowConsole }) => {
