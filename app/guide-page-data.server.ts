@@ -16,7 +16,7 @@ export function guidePageData(
   page: RenderedPage,
 ) {
   const index = pages.findIndex((other) => other.slug === page.slug);
-  const link = (other: GuidePage | undefined) => (other ? { url: other.url, title: other.title } : null);
+  const link = (other: GuidePage | undefined) => (other ? { url: other.url, title: other.navTitle } : null);
   return {
     page: {
       title: page.title,

@@ -19,7 +19,6 @@ export type PlacedPage = {
   folder: string;
   /** The folder's own page (index.md, README.md, _index.md). */
   isIndex: boolean;
-  navLabel: string | null;
 };
 
 type FolderNode = {
@@ -51,11 +50,11 @@ export function buildGuideTree(placed: PlacedPage[], folderLabels: ReadonlyMap<s
     ].sort(compareEntries);
 
   const navItem = (entry: Entry): GuideNavItem => {
-    if (entry.page) return { title: entry.page.navLabel ?? entry.page.page.title, url: entry.page.page.url, children: [] };
+    if (entry.page) return { title: entry.page.page.navTitle, url: entry.page.page.url, children: [] };
     const folder = entry.folder!;
     const index = folder.index;
     return {
-      title: folderLabels.get(folder.path)?.label ?? index?.navLabel ?? index?.page.title ?? readableName(folder.name),
+      title: folderLabels.get(folder.path)?.label ?? index?.page.navTitle ?? readableName(folder.name),
       url: index?.page.url ?? null,
       children: entries(folder).map(navItem),
     };
@@ -67,7 +66,7 @@ export function buildGuideTree(placed: PlacedPage[], folderLabels: ReadonlyMap<s
   const landing = root.index;
   return {
     pages: [...(landing ? [landing.page] : []), ...top.flatMap(readingOrder)],
-    nav: [...(landing ? [{ title: landing.navLabel ?? landing.page.title, url: landing.page.url, children: [] }] : []), ...top.map(navItem)],
+    nav: [...(landing ? [{ title: landing.page.navTitle, url: landing.page.url, children: [] }] : []), ...top.map(navItem)],
   };
 }
 

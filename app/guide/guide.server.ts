@@ -166,16 +166,19 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
     const { relativePath } = slot.entry;
     const fallbackTitle = readableName(path.basename(slot.isIndex ? (slot.folder === "" ? root : slot.folder) : relativePath));
     const leadingTitle = slot.meta.title === null ? readLeadingTitle(slot.content, relativePath) : null;
+    const title = slot.meta.title ?? leadingTitle ?? fallbackTitle;
+    const listed = contents?.pages.get(relativePath);
     const page: GuidePage = {
       file: path.join(root, relativePath),
       relativePath,
       slug: slot.slug,
       url: slot.url,
-      title: slot.meta.title ?? leadingTitle ?? fallbackTitle,
-      order: slot.meta.order ?? contents?.pages.get(relativePath)?.order ?? null,
+      title,
+      navTitle: slot.meta.navLabel ?? listed?.label ?? title,
+      order: slot.meta.order ?? listed?.order ?? null,
     };
     sourceOf.set(page, { ...slot, leadingTitle });
-    return { page, folder: slot.folder, isIndex: slot.isIndex, navLabel: slot.meta.navLabel ?? contents?.pages.get(relativePath)?.label ?? null };
+    return { page, folder: slot.folder, isIndex: slot.isIndex };
   });
 
   const { pages, nav } = buildGuideTree(placed, withContentsFolders(listing.folderLabels, contents));

@@ -23,6 +23,12 @@ export type GuidePage = {
   /** "/guide/setup/install"; "/guide" for the top-level index.md. */
   url: string;
   title: string;
+  /**
+   * What the navigation and the previous/next links call the page: a shorter
+   * label from front matter (sidebar_label, sidebar.label, nav_title), else
+   * its entry in mkdocs.yml's nav or SUMMARY.md, else its title.
+   */
+  navTitle: string;
   /** From front matter (order, sidebar_position, nav_order, weight, sidebar.order), else mkdocs.yml's nav or mdBook's SUMMARY.md; null when none is given. */
   order: number | null;
 };

@@ -22,6 +22,13 @@ test("the navigation follows _category_.json labels and positions, sidebar_posit
   expect(position("Scheduling")).toBeLessThan(position("Retries"));
 });
 
+test("previous and next name their pages as the navigation does, by sidebar_label", async ({ page }) => {
+  await page.goto("/guide/getting-started/first-job");
+  const pager = page.getByRole("navigation", { name: /previous and next/i });
+  await expect(pager.locator("a[rel=prev]")).toHaveAttribute("href", "/guide/getting-started/installation");
+  await expect(pager.locator("a[rel=prev]")).toHaveText("Previous Install");
+});
+
 test(":::note, :::tip[Title], :::danger{title=…} and :::caution Title are callouts with those titles", async ({ page }) => {
   await page.goto("/guide/intro");
   await expectCallout(page, "Note", "Node.js 22 or newer");
