@@ -1,5 +1,6 @@
 import type { GuideNavItem, GuidePage } from "./guide";
 import type { FolderLabel } from "./list-content-folder.server";
+import { withoutPageExtension } from "./markdown-files";
 import { readableName } from "./page-meta.server";
 
 /**
@@ -43,7 +44,7 @@ export function buildGuideTree(placed: PlacedPage[], folderLabels: ReadonlyMap<s
 
   const entries = (node: FolderNode): Entry[] =>
     [
-      ...node.pages.map((page): Entry => ({ order: page.page.order, name: page.page.relativePath.split("/").at(-1)!.replace(/\.md$/i, ""), page })),
+      ...node.pages.map((page): Entry => ({ order: page.page.order, name: withoutPageExtension(page.page.relativePath.split("/").at(-1)!), page })),
       ...[...node.folders.values()].map(
         (folder): Entry => ({ order: folderLabels.get(folder.path)?.order ?? folder.index?.page.order ?? null, name: folder.name, folder }),
       ),

@@ -7,6 +7,7 @@ import { buildGuideTree, type PlacedPage } from "./guide-tree.server";
 import { ContentListingError, LIMITS, listContentFolder, type ContentListing, type MarkdownEntry } from "./list-content-folder.server";
 import { readLeadingTitle } from "./markdown/read-leading-title.server";
 import { expandIncludes } from "./file-includes.server";
+import { withoutPageExtension } from "./markdown-files";
 import { createPageRenderer, type PageRenderer } from "./page-renderer.server";
 import { readableName, readPageMeta, type PageMeta } from "./page-meta.server";
 import { pageUrl, type UrlTargets } from "./resolve-url.server";
@@ -145,7 +146,7 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
   const slots = sources.map((source) => {
     const folder = path.posix.dirname(source.entry.relativePath).replace(/^\.$/, "");
     const isIndex = indexes.get(folder) === source.entry.relativePath;
-    const slug = isIndex ? folder : source.entry.relativePath.replace(/\.md$/i, "");
+    const slug = isIndex ? folder : withoutPageExtension(source.entry.relativePath);
     return { ...source, folder, isIndex, slug, url: pageUrl(slug) };
   });
   assertUniqueSlugs(root, slots);
@@ -352,9 +353,9 @@ async function repositoryPaths(root: string): Promise<string[]> {
   return [...paths].sort((a, b) => b.length - a.length);
 }
 
-/** Each folder's page: index.md, else README.md (GitHub, mdBook), else Hugo's _index.md. */
+/** Each folder's page: index.md(x), else README.md(x) (GitHub, mdBook), else Hugo's _index.md. */
 function chooseFolderIndexes(relativePaths: string[]): Map<string, string> {
-  const RANK = ["index.md", "readme.md", "_index.md"];
+  const RANK = ["index.md", "index.mdx", "readme.md", "readme.mdx", "_index.md"];
   const chosen = new Map<string, { file: string; rank: number }>();
   for (const file of relativePaths) {
     const rank = RANK.indexOf(path.posix.basename(file).toLowerCase());

@@ -44,6 +44,13 @@ describe("the limits of a content folder", () => {
     expect([...listing.files.keys()]).toEqual(["img/logo.png"]);
   });
 
+  it("lists MDX files (Docusaurus, Starlight) as pages, not as files to download", async () => {
+    const root = await folderWith({ "index.mdx": "# Home\n", "guides/charts.MDX": "# Charts\n", "guides/chart.png": "png" });
+    const listing = await listContentFolder(root);
+    expect(listing.markdown.map((entry) => entry.relativePath)).toEqual(["guides/charts.MDX", "index.mdx"]);
+    expect([...listing.files.keys()]).toEqual(["guides/chart.png"]);
+  });
+
   it("lists partials (`_name.md`, Markdown in `_folders`) apart, for pages to include, and never as pages or files", async () => {
     const root = await folderWith({ "a.md": "# A\n", "_shared.md": "Shared\n", "_parts/intro.md": "Intro\n", "_parts/chart.png": "png" });
     const listing = await listContentFolder(root);

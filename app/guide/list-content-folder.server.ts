@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { ContentFile } from "./guide";
+import { PAGE_FILE } from "./markdown-files";
 import { readFolderMeta } from "./page-meta.server";
 import { readBookSummary, type TableOfContents } from "./table-of-contents.server";
 
@@ -73,7 +74,6 @@ export class ContentListingError extends Error {
   override name = "ContentListingError";
 }
 
-const MARKDOWN = /\.md$/i;
 const CATEGORY_FILE = /^_category_\.(json|ya?ml)$/;
 const HUGO_INDEX = "_index.md";
 
@@ -134,7 +134,7 @@ async function walk(root: string, listing: ContentListing, folder: Folder): Prom
         ancestors: new Set([...folder.ancestors, entry.real]),
       });
     } else if (entry.isFile && entry.stat) {
-      if (MARKDOWN.test(entry.name)) {
+      if (PAGE_FILE.test(entry.name)) {
         const partial = folder.underscore || (entry.name.startsWith("_") && entry.name.toLowerCase() !== HUGO_INDEX);
         if (partial) {
           listing.partials.set(relative, { relativePath: relative, path: entry.real, size: entry.stat.size });

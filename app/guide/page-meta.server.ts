@@ -1,3 +1,5 @@
+import { withoutPageExtension } from "./markdown-files";
+
 /**
  * What the guide reads from a page's front matter, in the spellings of the
  * docs tools it accepts folders from. A key of the wrong type is ignored like
@@ -45,7 +47,7 @@ export function readFolderMeta(data: unknown): { label: string | null; order: nu
  * word from an acronym. A leading "01-" (kept in names for sorting) is dropped.
  */
 export function readableName(name: string): string {
-  const stem = name.replace(/\.md$/i, "");
+  const stem = withoutPageExtension(name);
   const words = (stem.replace(/^\d+[-_. ]+(?=\S)/, "") || stem).replace(/[-_\s]+/g, " ").trim() || stem;
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

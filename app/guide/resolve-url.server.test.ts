@@ -12,6 +12,7 @@ const pages = new Map([
   ["config/options.md", "/guide/config/options"],
   ["loose/page.md", "/guide/loose/page"],
   ["Upper.MD", "/guide/Upper"],
+  ["guide/dashboard.mdx", "/guide/guide/dashboard"],
 ]);
 const targets: UrlTargets = {
   pages,
@@ -56,6 +57,9 @@ describe("links to pages", () => {
     ["a root-relative page with .md", "/guide/getting-started.md", "/guide/guide/getting-started"],
     ["the root", "/", "/guide"],
     ["a name cased as on disk", "../Upper.MD", "/guide/Upper"],
+    ["an MDX page with .mdx", "./dashboard.mdx#charts", "/guide/guide/dashboard#charts"],
+    ["an MDX page without it", "dashboard", "/guide/guide/dashboard"],
+    ["an MDX page by .html", "dashboard.html", "/guide/guide/dashboard"],
   ])("%s: %j → %j", (_name, url, expected) => {
     expect(link(url)).toBe(expected);
   });

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { PAGE_FILE } from "./markdown-files";
 
 /**
  * Links and images in the Markdown, written for the docs tool the folder was
@@ -101,12 +102,12 @@ function findPage(targets: UrlTargets, target: string, folderLike: boolean): Fou
   const folder = (name: string) => targets.folders.get(name);
   let url: string | undefined;
   if (folderLike) url = folder(target);
-  else if (/\.md$/i.test(target)) url = page(target);
+  else if (PAGE_FILE.test(target)) url = page(target);
   else if (/\.html?$/i.test(target)) {
     const stem = target.replace(/\.html?$/i, "");
     const isIndex = stem === "index" || stem.endsWith("/index");
-    url = isIndex ? folder(stem.replace(/\/?index$/, "")) : (page(`${stem}.md`) ?? folder(stem));
-  } else url = page(`${target}.md`) ?? folder(target);
+    url = isIndex ? folder(stem.replace(/\/?index$/, "")) : (page(`${stem}.md`) ?? page(`${stem}.mdx`) ?? folder(stem));
+  } else url = page(`${target}.md`) ?? page(`${target}.mdx`) ?? folder(target);
   return url === undefined ? null : { url, isPage: true };
 }
 

@@ -7,6 +7,7 @@ import { parse as parseToml } from "smol-toml";
 import { unified } from "unified";
 import { visit } from "unist-util-visit";
 import { parseDocument } from "yaml";
+import { PAGE_FILE } from "./markdown-files";
 import { PROJECT_FILES } from "./project-files";
 
 /**
@@ -40,7 +41,6 @@ export type ProjectConfig = {
 
 /** A docs project's config is a few KB; one of megabytes is not one. */
 const CONFIG_BYTES = 1024 * 1024;
-const MARKDOWN = /\.md$/i;
 
 /** mdBook's SUMMARY.md: its links in order, labelled with their text; drafts (`[Plugins]()`) have no file. */
 export function readBookSummary(summary: string): TableOfContents {
@@ -168,7 +168,7 @@ function markdownPath(target: string): string | null {
     return null;
   }
   file = file.replace(/^\.\//, "");
-  return MARKDOWN.test(file) && !file.startsWith("../") ? file : null;
+  return PAGE_FILE.test(file) && !file.startsWith("../") ? file : null;
 }
 
 /** The deepest folder that holds every file, "" for the top; null for no files. */

@@ -7,7 +7,7 @@ import { readerTests } from "./support/docs-suite";
 const test = testDocs("docusaurus");
 
 // /guide (no index.md: the list of pages) and the five pages.
-readerTests(test, { pageCount: 6, axePage: "/guide/getting-started/first-job" });
+readerTests(test, { pageCount: 7, axePage: "/guide/getting-started/first-job" });
 
 test("the navigation follows _category_.json labels and positions, sidebar_position and sidebar_label", async ({ page }) => {
   await page.goto("/guide/intro");
@@ -20,6 +20,19 @@ test("the navigation follows _category_.json labels and positions, sidebar_posit
   expect(position("Getting started")).toBeLessThan(position("Guides"));
   expect(position("Install")).toBeLessThan(position("Your first job"));
   expect(position("Scheduling")).toBeLessThan(position("Retries"));
+});
+
+test(".mdx pages are pages: their imports, exports and comments removed, components not run, their text and code shown", async ({ page }) => {
+  await page.goto("/guide/intro");
+  await page.getByRole("link", { name: "the dashboard" }).click();
+  await expect(page).toHaveURL(/\/guide\/guides\/dashboard#starting-it$/);
+  await expect(page.locator("main h1")).toHaveText("The dashboard");
+  const article = page.locator("main article");
+  await expect(article).toContainText("The dashboard shows every queue");
+  await expect(article.locator("pre")).toHaveText([/npx quillstack dashboard --port 4100/, /dashboard\(\{ port: 4100 \}\);/]);
+  await expectCallout(page, "Info", "never retries or deletes a job");
+  for (const leftover of ["import Tabs", "export const", "refreshSeconds", "QueueChart", "{/*"]) await expect(article).not.toContainText(leftover);
+  expect((await page.request.get("/guide-files/guides/dashboard.mdx")).status()).toBe(404);
 });
 
 test("previous and next name their pages as the navigation does, by sidebar_label", async ({ page }) => {
