@@ -57,7 +57,7 @@ export function createBrotliCompressor(processFile: URL = PROCESS_FILE): BrotliC
     clearTimeout(idleTimer);
     const standIn = standInText(gzip.nonceLength);
     if (standIn === null) return Promise.resolve(null);
-    const request: CompressRequest = { gzipWithStandIn: stitchGzip(gzip, standIn), partCount, nonceLength: gzip.nonceLength };
+    const request: CompressRequest = { gzipWithStandIn: Buffer.concat(stitchGzip(gzip, standIn)), partCount, nonceLength: gzip.nonceLength };
     // A child that has closed its channel is ending, even before its 'exit'.
     if (child && !child.connected) {
       child.kill();

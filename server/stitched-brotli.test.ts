@@ -4,6 +4,9 @@ import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { prepareStitchedBrotli, stitchBrotli, type StitchedBrotli } from "./stitched-brotli.ts";
 
+/** The body as a client receives it. */
+const stitchedBrotli = (prepared: StitchedBrotli, nonce: string) => Buffer.concat(stitchBrotli(prepared, nonce));
+
 const NONCE_LENGTH = 24;
 const nonce = () => crypto.randomBytes(16).toString("base64");
 // Nonces as unlike each other and the test nonce as a nonce can be.
@@ -43,14 +46,21 @@ describe("a page in brotli around its nonce", () => {
     const parts = sitePage(guideText);
     const compressed = await prepared(parts);
     for (const value of [...unusualNonces, ...Array.from({ length: 10 }, nonce)]) {
-      expect(zlib.brotliDecompressSync(stitchBrotli(compressed, value)).toString("utf8")).toBe(parts.join(value));
+      expect(zlib.brotliDecompressSync(stitchedBrotli(compressed, value)).toString("utf8")).toBe(parts.join(value));
     }
+  });
+
+  it("hands out the kept segments themselves, so a response copies none of the page", async () => {
+    const compressed = await prepared(sitePage(guideText));
+    const pieces = stitchBrotli(compressed, nonce());
+    for (const segment of compressed.segments) expect(pieces.filter((piece) => piece === segment)).toHaveLength(1);
+    expect(pieces).toHaveLength(2 * compressed.segments.length - 1);
   });
 
   it("decodes the same in a streaming decoder, as a browser reads it", async () => {
     const parts = sitePage(page(200_000));
     const value = nonce();
-    const body = stitchBrotli(await prepared(parts), value);
+    const body = stitchedBrotli(await prepared(parts), value);
     const chunks: Buffer[] = [];
     const decoder = zlib.createBrotliDecompress();
     decoder.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -67,21 +77,21 @@ describe("a page in brotli around its nonce", () => {
     const value = nonce();
     const whole = zlib.brotliCompressSync(parts.join(value), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
     // Forty nonces sent as they are would add more than a kilobyte.
-    expect(stitchBrotli(compressed, value).length).toBeLessThan(whole + 200);
+    expect(stitchedBrotli(compressed, value).length).toBeLessThan(whole + 200);
   });
 
   it("is smaller than gzip at its best level, about as small as brotli of the whole page", async () => {
     const parts = sitePage(page(60_000));
     const value = nonce();
-    const stitched = stitchBrotli(await prepared(parts), value).length;
+    const stitched = stitchedBrotli(await prepared(parts), value).length;
     const whole = parts.join(value);
     expect(stitched).toBeLessThan(zlib.gzipSync(whole, { level: 9 }).length);
     expect(stitched).toBeLessThan(zlib.brotliCompressSync(whole, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length * 1.05 + 64);
   });
 
   it("works for a page with no nonce at all, and for an empty page", async () => {
-    expect(zlib.brotliDecompressSync(stitchBrotli(await prepared(["just text"]), nonce())).toString()).toBe("just text");
-    expect(zlib.brotliDecompressSync(stitchBrotli(await prepared([""]), nonce())).toString()).toBe("");
+    expect(zlib.brotliDecompressSync(stitchedBrotli(await prepared(["just text"]), nonce())).toString()).toBe("just text");
+    expect(zlib.brotliDecompressSync(stitchedBrotli(await prepared([""]), nonce())).toString()).toBe("");
   });
 
   it("declines a page that holds the stand-in's control characters, which is then served gzipped", async () => {
@@ -90,6 +100,6 @@ describe("a page in brotli around its nonce", () => {
 
   it("refuses a nonce of another length than the page was compressed for", async () => {
     const compressed = await prepared(["a", "b"]);
-    expect(() => stitchBrotli(compressed, "short")).toThrow(RangeError);
+    expect(() => stitchedBrotli(compressed, "short")).toThrow(RangeError);
   });
 });

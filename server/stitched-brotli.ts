@@ -68,7 +68,7 @@ export async function prepareStitchedBrotli(textParts: string[], nonceLength: nu
       segments: await compressAround(compressed, [...sentAsIs].sort((a, b) => a - b), nonceLength),
       nonceLength,
     };
-    const decoded = await brotliDecompress(stitchBrotli(prepared, nonce.toString("utf8")));
+    const decoded = await brotliDecompress(Buffer.concat(stitchBrotli(prepared, nonce.toString("utf8"))));
     const wrongAt = firstDifference(decoded, expected);
     if (wrongAt === -1) return prepared;
     const wrongNonce = nonceStarts.find((start) => wrongAt >= start && wrongAt < start + nonceLength);
@@ -79,8 +79,12 @@ export async function prepareStitchedBrotli(textParts: string[], nonceLength: nu
   return null;
 }
 
-/** The whole page, in brotli, with `nonce` wherever it was cut out. */
-export function stitchBrotli({ segments, nonceLength }: StitchedBrotli, nonce: string): Buffer {
+/**
+ * The whole page, in brotli, with `nonce` wherever it was cut out: the kept
+ * segments and the few bytes made for this nonce, in order. They are written
+ * as they are (page-cache.ts), so no response copies the page.
+ */
+export function stitchBrotli({ segments, nonceLength }: StitchedBrotli, nonce: string): Buffer[] {
   const nonceBytes = Buffer.from(nonce, "utf8");
   if (nonceBytes.length !== nonceLength) throw new RangeError(`The page was compressed for a nonce of ${nonceLength} bytes, not ${nonceBytes.length}`);
   const uncompressedNonce = Buffer.alloc(3 + nonceLength);
@@ -94,7 +98,7 @@ export function stitchBrotli({ segments, nonceLength }: StitchedBrotli, nonce: s
     if (index > 0) pieces.push(uncompressedNonce);
     pieces.push(segment);
   });
-  return Buffer.concat(pieces);
+  return pieces;
 }
 
 /**

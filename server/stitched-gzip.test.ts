@@ -1,7 +1,10 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { prepareStitchedGzip, stitchGzip } from "./stitched-gzip.ts";
+import { prepareStitchedGzip, stitchGzip, type StitchedGzip } from "./stitched-gzip.ts";
+
+/** The body as a client receives it. */
+const stitchedGzip = (prepared: StitchedGzip, nonce: string) => Buffer.concat(stitchGzip(prepared, nonce));
 
 const NONCE_LENGTH = 24;
 const nonce = () => crypto.randomBytes(16).toString("base64");
@@ -19,15 +22,21 @@ describe("a page gzipped around its nonce", () => {
     const prepared = prepareStitchedGzip(parts, NONCE_LENGTH);
     for (let round = 0; round < 5; round++) {
       const value = nonce();
-      const body = stitchGzip(prepared, value);
+      const body = stitchedGzip(prepared, value);
       expect(zlib.gunzipSync(body).toString("utf8")).toBe(parts.join(value));
     }
+  });
+
+  it("hands out the kept segments themselves, so a response copies none of the page", () => {
+    const prepared = prepareStitchedGzip(["<p>one</p><script nonce=\"", "\">two</script><style nonce=\"", "\"></style>"], NONCE_LENGTH);
+    const pieces = stitchGzip(prepared, nonce());
+    for (const segment of prepared.segments) expect(pieces.filter((piece) => piece === segment)).toHaveLength(1);
   });
 
   it("decodes the same in a streaming decoder, as a browser reads it", async () => {
     const parts = ["a", page(200_000), "b", ""];
     const value = nonce();
-    const body = stitchGzip(prepareStitchedGzip(parts, NONCE_LENGTH), value);
+    const body = stitchedGzip(prepareStitchedGzip(parts, NONCE_LENGTH), value);
     const chunks: Buffer[] = [];
     const gunzip = zlib.createGunzip();
     gunzip.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -39,8 +48,8 @@ describe("a page gzipped around its nonce", () => {
   });
 
   it("works for a page with no nonce at all, and for an empty page", () => {
-    expect(zlib.gunzipSync(stitchGzip(prepareStitchedGzip(["just text"], NONCE_LENGTH), nonce())).toString()).toBe("just text");
-    expect(zlib.gunzipSync(stitchGzip(prepareStitchedGzip([""], NONCE_LENGTH), nonce())).toString()).toBe("");
+    expect(zlib.gunzipSync(stitchedGzip(prepareStitchedGzip(["just text"], NONCE_LENGTH), nonce())).toString()).toBe("just text");
+    expect(zlib.gunzipSync(stitchedGzip(prepareStitchedGzip([""], NONCE_LENGTH), nonce())).toString()).toBe("");
   });
 
   it("decodes right when a part repeats text from before a nonce, when nonces are far apart, and when the page holds control characters", () => {
@@ -54,7 +63,7 @@ describe("a page gzipped around its nonce", () => {
       const prepared = prepareStitchedGzip(parts, NONCE_LENGTH);
       for (let round = 0; round < 3; round++) {
         const value = nonce();
-        expect(zlib.gunzipSync(stitchGzip(prepared, value)).toString("utf8")).toBe(parts.join(value));
+        expect(zlib.gunzipSync(stitchedGzip(prepared, value)).toString("utf8")).toBe(parts.join(value));
       }
     }
   });
@@ -62,7 +71,7 @@ describe("a page gzipped around its nonce", () => {
   it("sends a nonce that occurs many times about as compactly as gzip of the whole page does", () => {
     const parts = Array.from({ length: 20 }, (_, index) => `"/><link rel="modulepreload" href="/assets/chunk-${index}.js" nonce="`);
     const value = nonce();
-    const stitched = stitchGzip(prepareStitchedGzip(parts, NONCE_LENGTH), value).length;
+    const stitched = stitchedGzip(prepareStitchedGzip(parts, NONCE_LENGTH), value).length;
     const whole = zlib.gzipSync(parts.join(value), { level: 9 }).length;
     expect(stitched).toBeLessThan(whole * 1.1 + 64);
   });
@@ -77,7 +86,7 @@ describe("a page gzipped around its nonce", () => {
 
   it("refuses a nonce of another length than the parts were compressed for", () => {
     const prepared = prepareStitchedGzip(["a", "b"], NONCE_LENGTH);
-    expect(() => stitchGzip(prepared, "short")).toThrow(RangeError);
+    expect(() => stitchedGzip(prepared, "short")).toThrow(RangeError);
   });
 
   it("is about as small as gzipping the whole page at once, also when a later part repeats an earlier one", () => {
@@ -85,7 +94,7 @@ describe("a page gzipped around its nonce", () => {
     const article = crypto.randomBytes(7_500).toString("base64");
     const parts = [`<main>${article}</main><script nonce="`, `">${JSON.stringify(article)}</script>`];
     const value = nonce();
-    const stitched = stitchGzip(prepareStitchedGzip(parts, NONCE_LENGTH), value).length;
+    const stitched = stitchedGzip(prepareStitchedGzip(parts, NONCE_LENGTH), value).length;
     const whole = zlib.gzipSync(parts.join(value), { level: 9 }).length;
     expect(stitched).toBeLessThan(whole * 1.1 + 64);
   });

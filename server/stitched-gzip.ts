@@ -100,8 +100,12 @@ export function prepareStitchedGzip(textParts: string[], nonceLength: number): S
   return { segments, ...checksum, nonceLength };
 }
 
-/** The whole page, gzipped, with `nonce` wherever it was cut out. */
-export function stitchGzip({ segments, crcWithZeros, crcPerNonceBit, length, nonceLength }: StitchedGzip, nonce: string): Buffer {
+/**
+ * The whole page, gzipped, with `nonce` wherever it was cut out: the kept
+ * segments and the few bytes made for this nonce (its stored block, the
+ * trailer), in order, to be written without copying the page.
+ */
+export function stitchGzip({ segments, crcWithZeros, crcPerNonceBit, length, nonceLength }: StitchedGzip, nonce: string): Buffer[] {
   const nonceBytes = Buffer.from(nonce, "utf8");
   if (nonceBytes.length !== nonceLength) throw new RangeError(`The page was compressed for a nonce of ${nonceLength} bytes, not ${nonceBytes.length}`);
   const storedNonce = Buffer.alloc(5 + nonceBytes.length);
@@ -126,7 +130,7 @@ export function stitchGzip({ segments, crcWithZeros, crcPerNonceBit, length, non
     pieces.push(segment);
   });
   pieces.push(FINAL_EMPTY_BLOCK, trailer);
-  return Buffer.concat(pieces);
+  return pieces;
 }
 
 /** The CRC-32 of the page with zeros for its nonces, and what each bit of a nonce changes in it. */
