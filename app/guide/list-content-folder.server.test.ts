@@ -31,6 +31,11 @@ describe("the limits of a content folder", () => {
     );
   });
 
+  it("holds mdBook's SUMMARY.md to the same limit, before it is parsed", async () => {
+    const root = await folderWith({ "README.md": "# Book\n", "SUMMARY.md": `# Summary\n\n${"- [Chapter](README.md)\n".repeat(LIMITS.markdownBytes / 20)}` });
+    await expect(listContentFolder(root)).rejects.toThrow(/SUMMARY\.md: 2\.\d MB of Markdown, over the limit/);
+  });
+
   it("lists a Markdown file just under the limit", async () => {
     const root = await folderWith({ "big.md": `# Big\n\n${"a".repeat(LIMITS.markdownBytes - 20)}\n` });
     const listing = await listContentFolder(root);

@@ -141,14 +141,14 @@ async function walk(root: string, listing: ContentListing, folder: Folder): Prom
           assertFileCount(root, listing);
           continue;
         }
-        if (relative === "SUMMARY.md") {
-          listing.bookContents = readBookSummary(await fs.readFile(entry.real, "utf8"));
-          continue;
-        }
         if (entry.stat.size > LIMITS.markdownBytes) {
           throw new ContentListingError(
             `${entry.absolute}: ${megabytes(entry.stat.size)} of Markdown, over the limit of ${megabytes(LIMITS.markdownBytes)} for one page`,
           );
+        }
+        if (relative === "SUMMARY.md") {
+          listing.bookContents = readBookSummary(await fs.readFile(entry.real, "utf8"));
+          continue;
         }
         listing.markdown.push({ relativePath: relative, path: entry.real, size: entry.stat.size });
         if (listing.markdown.length > LIMITS.pages) {
