@@ -57,6 +57,9 @@ const files = new Map([
     ].join("\n"),
   ],
 ]);
+// Docusaurus partials: MDX, with front matter and a partial of their own.
+files.set("chapter/_shared/_requirements.mdx", "---\nsidebar_label: hidden\n---\nimport Versions from './_versions.md';\n\nYou need a database.\n\n<Versions />");
+files.set("chapter/_shared/_versions.md", "Node.js 22 or newer.");
 const reads: string[] = [];
 const read = async (relativePath: string) => {
   reads.push(relativePath);
@@ -199,5 +202,38 @@ describe("MkDocs' --8<-- snippets", () => {
     const { markdown, missing } = await expand('--8<-- "../secrets.md"');
     expect(markdown).toBe('--8<-- "../secrets.md"');
     expect(missing).toEqual(["../secrets.md"]);
+  });
+});
+
+describe("Docusaurus' imported MDX partials", () => {
+  it("puts the part's Markdown where its component stands, without front matter, its own partials expanded", async () => {
+    const page = "import Requirements from './_shared/_requirements.mdx';\n\n# Install\n\n<Requirements />\n\nThen run it.";
+    const { markdown } = await expand(page);
+    expect(markdown).toBe(
+      "import Requirements from './_shared/_requirements.mdx';\n\n# Install\n\nimport Versions from './_versions.md';\n\nYou need a database.\n\nNode.js 22 or newer.\n\nThen run it.",
+    );
+  });
+
+  it("takes a component with props or written twice, and leaves others, inline uses and code alone", async () => {
+    const page = [
+      'import Versions from "./_shared/_versions.md"',
+      "import Tabs from '@theme/Tabs';",
+      "",
+      '<Versions kind="short" />',
+      "<Tabs />",
+      "Inline <Versions /> stays.",
+      "```mdx",
+      "<Versions />",
+      "```",
+      "  <Versions/>",
+    ].join("\n");
+    const lines = (await expand(page)).markdown.split("\n");
+    expect(lines.slice(3)).toEqual(["Node.js 22 or newer.", "<Tabs />", "Inline <Versions /> stays.", "```mdx", "<Versions />", "```", "Node.js 22 or newer."]);
+  });
+
+  it("reports a partial that is not in the folder and leaves its component as written", async () => {
+    const { markdown, missing } = await expand("import Gone from '../../outside/_gone.mdx';\n\n<Gone />");
+    expect(markdown).toBe("import Gone from '../../outside/_gone.mdx';\n\n<Gone />");
+    expect(missing).toEqual(["../../outside/_gone.mdx"]);
   });
 });

@@ -37,6 +37,12 @@ import { mapLinesOutsideCode } from "./markdown/parse-wrapper";
  * looked up from the folder's root, then without the folder's own path in
  * the repository (`docs/snippets/a.md` is `snippets/a.md`).
  *
+ * Docusaurus (MDX): a partial imported with `import Part from './_part.mdx';`
+ * and placed as `<Part />` on a line of its own: the part's Markdown, its
+ * front matter left out, where the component stands. Its props are not
+ * passed (nothing of MDX is run); the import line is removed later, like
+ * any MDX import (remark-foreign-syntax.ts).
+ *
  * An included file's own includes are expanded too, relative to it, ten
  * levels deep at most. Only files the folder publishes can be included
  * (`read` answers null for anything else: outside the folder, a dotfile,
@@ -71,6 +77,9 @@ const ANCHOR_END = /ANCHOR_END:\s*([\w-]+)/;
 const REGION_START = /#region\b[ \t]*([\w-]*)/;
 const REGION_END = /#endregion\b[ \t]*([\w-]*)/;
 const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(\r?\n|$)/;
+/** An MDX default import of a Markdown file by a relative path: a partial. */
+const MAYBE_PARTIAL_IMPORT = /^import[ \t]+[A-Z][\w$]*[ \t]+from[ \t]+['"]\.{1,2}\//m;
+const MDX_PARTIAL_IMPORT = /^import[ \t]+([A-Z][\w$]*)[ \t]+from[ \t]+(['"])(\.{1,2}\/[^'"\n]+?\.mdx?)\2[ \t]*;?[ \t]*$/gm;
 /** mdBook's limit, against files that include each other. */
 const MAX_DEPTH = 10;
 /** A page with its includes stays a page a browser can read. */
@@ -89,7 +98,8 @@ export async function expandIncludes(markdown: string, fromRelativePath: string,
 }
 
 async function expand(source: string, fromRelativePath: string, expansion: Expansion, depth: number): Promise<string> {
-  if (!source.includes("{{") && !source.includes("@include") && !source.includes("<<<") && !source.includes("8<-")) return source;
+  const hasDirective = ["{{", "@include", "<<<", "8<-"].some((marker) => source.includes(marker));
+  if (!hasDirective && !MAYBE_PARTIAL_IMPORT.test(source)) return source;
   // Lines written on Windows end as any other, so `$` finds the end of a snippet line.
   const markdown = source.replace(/\r\n?/g, "\n");
   const inCode = codeLineTest(markdown);
@@ -118,7 +128,7 @@ async function expand(source: string, fromRelativePath: string, expansion: Expan
     pieces.push(length > MAX_EXPANDED_CHARACTERS ? written : text);
   }
   pieces.push(markdown.slice(last));
-  return pieces.join("");
+  return mdxPartials(pieces.join(""), fromRelativePath, expansion, depth);
 }
 
 /** The file's lines, or null (reported) when it is not the folder's to include. `@/` and `candidates` start at the folder's root. */
@@ -137,6 +147,38 @@ async function readLines(
   }
   expansion.missing.push(written);
   return null;
+}
+
+// Docusaurus
+
+/** `import Part from './_part.mdx';` … `<Part />`: the part's Markdown where the component stands. */
+async function mdxPartials(markdown: string, fromRelativePath: string, expansion: Expansion, depth: number): Promise<string> {
+  const imports = [...markdown.matchAll(MDX_PARTIAL_IMPORT)];
+  if (imports.length === 0) return markdown;
+  const inCode = codeLineTest(markdown);
+  const parts = new Map<string, string>();
+  for (const match of imports) if (!inCode(match.index)) parts.set(match[1]!, match[3]!);
+  if (parts.size === 0) return markdown;
+  // Names are identifiers (`[A-Z][\w$]*`); `$` is the only one with a meaning in a pattern.
+  const names = [...parts.keys()].map((name) => name.replaceAll("$", "\\$"));
+  const usage = new RegExp(`^[ \\t]*<(${names.join("|")})(?:[ \\t][^<>\\n]*)?/>[ \\t]*$`, "gm");
+  const pieces: string[] = [];
+  let last = 0;
+  let length = markdown.length;
+  for (const match of markdown.matchAll(usage)) {
+    if (inCode(match.index)) continue;
+    const [written, name = ""] = match;
+    const file = parts.get(name)!;
+    const part = depth < MAX_DEPTH ? await readLines(file, file, fromRelativePath, expansion) : null;
+    if (!part) continue;
+    const text = await expand(part.lines.join("\n").replace(FRONT_MATTER, ""), part.relativePath, expansion, depth + 1);
+    length += text.length - written.length;
+    if (length > MAX_EXPANDED_CHARACTERS) break;
+    pieces.push(markdown.slice(last, match.index), text);
+    last = match.index + written.length;
+  }
+  pieces.push(markdown.slice(last));
+  return pieces.join("");
 }
 
 // mdBook

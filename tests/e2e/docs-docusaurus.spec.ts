@@ -35,6 +35,14 @@ test(".mdx pages are pages: their imports, exports and comments removed, compone
   expect((await page.request.get("/guide-files/guides/dashboard.mdx")).status()).toBe(404);
 });
 
+test("an imported MDX partial shows where its component stands, and is no page of its own", async ({ page, request }) => {
+  await page.goto("/guide/getting-started/installation");
+  const article = page.locator("main article");
+  await expect(article.getByText("a disk that survives a restart")).toBeVisible();
+  await expect(article).not.toContainText("Requirements");
+  expect((await request.get("/guide/getting-started/_requirements")).status()).toBe(404);
+});
+
 test("previous and next name their pages as the navigation does, by sidebar_label", async ({ page }) => {
   await page.goto("/guide/getting-started/first-job");
   const pager = page.getByRole("navigation", { name: /previous and next/i });
