@@ -179,6 +179,23 @@ test.describe("the guide navigation", () => {
     await expect(guideNav(page).getByRole("link", { name: "Several replicas" })).toHaveAttribute("aria-current", "page");
   });
 
+  test("a folder's toggle is a chevron at the end of its row, clear of the folder's link", async ({ newContext }) => {
+    const page = await (await newContext({ javaScriptEnabled: false, viewport: WIDE })).newPage();
+    await page.goto("/guide/themes");
+    const nav = guideNav(page);
+    const toggle = nav.locator("summary", { hasText: "Deployment: pages" });
+    // summary → details → the folder's <li>, whose first row holds the link and the toggle.
+    const row = toggle.locator("xpath=../..");
+    const link = nav.getByRole("link", { name: "Deployment" });
+    // The chevron is a box the row lays out (a square turned 45°), not a bare border on a line of text.
+    expect(await toggle.evaluate((summary) => getComputedStyle(summary, "::after").display)).toBe("block");
+    const [toggleBox, rowBox] = [await toggle.boundingBox(), await row.boundingBox()];
+    expect(Math.abs(toggleBox!.x + toggleBox!.width - (rowBox!.x + rowBox!.width))).toBeLessThan(1);
+    // The link's own padding keeps room for the toggle, so a long name never runs under it.
+    const linkPaddingEnd = await link.evaluate((anchor) => parseFloat(getComputedStyle(anchor).paddingInlineEnd));
+    expect(linkPaddingEnd).toBeGreaterThanOrEqual(toggleBox!.width);
+  });
+
   test("with JavaScript, moving into a folder opens its group", async ({ newContext }) => {
     const page = await (await newContext({ viewport: WIDE })).newPage();
     await page.goto("/guide/themes");
