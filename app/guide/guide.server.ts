@@ -167,7 +167,7 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
     const { relativePath } = slot.entry;
     const fallbackTitle = readableName(path.basename(slot.isIndex ? (slot.folder === "" ? root : slot.folder) : relativePath));
     const leadingTitle = slot.meta.title === null ? readLeadingTitle(slot.content, relativePath) : null;
-    const title = slot.meta.title ?? leadingTitle ?? fallbackTitle;
+    const title = slot.meta.title ?? leadingTitle ?? slot.meta.heroTitle ?? fallbackTitle;
     const listed = contents?.pages.get(relativePath);
     const page: GuidePage = {
       file: path.join(root, relativePath),
@@ -197,7 +197,7 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
     const slot = sourceOf.get(page);
     if (!slot) throw new Error(`${page.url} is not a page of this guide`);
     const result = await renderer
-      .render({ relativePath: page.relativePath, url: page.url, markdown: slot.content, title: page.title, description: slot.meta.description }, background)
+      .render({ relativePath: page.relativePath, url: page.url, markdown: slot.content, title: page.title, description: slot.meta.description, home: slot.meta.home }, background)
       .catch((error: unknown) => {
         throw new GuideContentError(`${page.file}: could not be rendered: ${(error as Error).message}`, page.file);
       });

@@ -14,7 +14,27 @@ export type PageMeta = {
   navLabel: string | null;
   /** Not published: no page, no link target. */
   draft: boolean;
+  /** A home page's name in its hero (VitePress' `hero.name`, Starlight's `hero.title`): its title when nothing else names it. */
+  heroTitle: string | null;
+  /** A home page's hero and features, which such a page often holds instead of Markdown. */
+  home: HomeSections | null;
 };
+
+/**
+ * What a home page written for VitePress (`layout: home`) or Starlight
+ * (`template: splash`) says in its front matter, shown above its Markdown
+ * as those tools show it. Text only: any HTML in it is shown as written.
+ */
+export type HomeSections = {
+  /** VitePress' `hero.text`, the line under the name. */
+  text: string | null;
+  tagline: string | null;
+  /** Buttons; the first is the main one. */
+  actions: HomeLink[];
+  features: HomeFeature[];
+};
+export type HomeLink = { text: string; link: string };
+export type HomeFeature = { title: string; details: string | null; link: string | null };
 
 // First key that holds a number wins: this guide's own, then Docusaurus,
 // Just the Docs, Hugo, and Starlight's nested `sidebar.order`.
@@ -29,7 +49,26 @@ export function readPageMeta(data: Record<string, unknown>): PageMeta {
     order: (order as number | undefined) ?? null,
     navLabel: text(data.sidebar_label) ?? text(sidebar.label) ?? text(data.nav_title),
     draft: data.draft === true,
+    heroTitle: isRecord(data.hero) ? (text(data.hero.name) ?? text(data.hero.title)) : null,
+    home: readHomeSections(data),
   };
+}
+
+function readHomeSections(data: Record<string, unknown>): HomeSections | null {
+  const hero = isRecord(data.hero) ? data.hero : {};
+  const actions = (Array.isArray(hero.actions) ? hero.actions : []).flatMap((action): HomeLink[] => {
+    const label = isRecord(action) ? text(action.text) : null;
+    const link = isRecord(action) ? address(action.link) : null;
+    return label && link ? [{ text: label, link }] : [];
+  });
+  const features = (Array.isArray(data.features) ? data.features : []).flatMap((feature): HomeFeature[] => {
+    if (!isRecord(feature)) return [];
+    // An emoji icon is text; an image icon ({ src }) is left out.
+    const title = [text(feature.icon), text(feature.title)].filter(Boolean).join(" ");
+    return title ? [{ title, details: text(feature.details), link: address(feature.link) }] : [];
+  });
+  const sections = { text: text(hero.text), tagline: text(hero.tagline), actions, features };
+  return sections.text || sections.tagline || actions.length > 0 || features.length > 0 ? sections : null;
 }
 
 /** Docusaurus' `_category_.json`/`.yml`: a folder's label and position. */
@@ -70,6 +109,11 @@ function text(value: unknown): string | null {
   if (typeof value !== "string") return null;
   const trimmed = value.replace(/\s+/g, " ").trim();
   return trimmed === "" ? null : trimmed;
+}
+
+/** A link as written, only trimmed: its spaces and tabs are left for the link check to judge as a browser would. */
+function address(value: unknown): string | null {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,6 @@
 import type { PageHeading } from "./guide";
 import { renderMarkdown } from "./markdown/render-markdown.server";
-import { shortenDescription } from "./page-meta.server";
+import { shortenDescription, type HomeSections } from "./page-meta.server";
 import { resolveContentUrl, type UrlTargets } from "./resolve-url.server";
 import { searchSections, type SearchSection } from "./search.server";
 
@@ -18,8 +18,10 @@ export type RenderJob = {
   markdown: string;
   /** The title the navigation shows: the <h1> is given it, whatever the document's leading heading says. */
   title: string;
-  /** From front matter; else the first paragraph is the description. */
+  /** From front matter; else the first paragraph is the description, else a home page's tagline. */
   description: string | null;
+  /** A home page's hero and features, from its front matter. */
+  home: HomeSections | null;
 };
 
 export type RenderResult = {
@@ -40,6 +42,7 @@ export async function renderPage(job: RenderJob, targets: UrlTargets): Promise<R
   let leadingTitle: string | null = null;
   const rendered = await renderMarkdown(job.markdown, {
     relativePath: job.relativePath,
+    home: job.home,
     title(leading) {
       leadingTitle = leading;
       return job.title;
@@ -50,7 +53,8 @@ export async function renderPage(job: RenderJob, targets: UrlTargets): Promise<R
       return resolution && "url" in resolution ? resolution.url : null;
     },
   });
-  const description = job.description ?? (rendered.firstParagraph ? shortenDescription(rendered.firstParagraph) : "");
+  const firstText = rendered.firstParagraph ?? job.home?.tagline ?? job.home?.text;
+  const description = job.description ?? (firstText ? shortenDescription(firstText) : "");
   return {
     leadingTitle,
     titleId: rendered.titleId ?? "",

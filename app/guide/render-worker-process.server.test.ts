@@ -27,7 +27,7 @@ function fakeWorkerFile(): URL {
   return pathToFileURL(file);
 }
 
-const job = { relativePath: "a.md", url: "/guide/a", markdown: "# A", title: "A", description: null };
+const job = { relativePath: "a.md", url: "/guide/a", markdown: "# A", title: "A", description: null, home: null };
 const targets = { pages: new Map(), folders: new Map(), pageUrls: new Set<string>(), files: new Map(), sitePaths: new Set<string>() };
 
 describe("a render worker started before the server bundle loads", () => {

@@ -1,5 +1,5 @@
 import { expect } from "./fixtures";
-import { expectCallout, proseText } from "./support/docs-checks";
+import { axeViolations, expectCallout, proseText } from "./support/docs-checks";
 import { testDocs } from "./support/docs-server";
 import { readerTests } from "./support/docs-suite";
 
@@ -8,15 +8,35 @@ const test = testDocs("vitepress");
 
 readerTests(test, { pageCount: 6, axePage: "/guide/guide/configuration" });
 
-test("the home page's hero and features front matter is not shown, and its /logo.svg comes from public/", async ({ page }) => {
+test("the home page shows its hero and features as VitePress does, never their YAML, and its /logo.svg comes from public/", async ({ page }) => {
   await page.goto("/guide");
   await expect(page.locator("main h1")).toHaveText("Lanternfish");
+  const article = page.locator("main article");
+  await expect(article.locator(".home-hero-text")).toHaveText("Feeds from plain files");
+  await expect(article.locator(".home-hero-tagline")).toHaveText("Write notes, get a feed. No database, no daemon.");
+  // The actions as buttons, to this site's addresses of the pages they name.
+  const actions = article.locator(".home-hero-actions").getByRole("link");
+  await expect(actions).toHaveText(["Get started", "CLI reference"]);
+  await expect(actions.first()).toHaveAttribute("href", "/guide/guide/getting-started");
+  await expect(actions.last()).toHaveAttribute("href", "/guide/reference/cli");
+  await expect(article.locator(".home-features > li")).toHaveText([/One binary\s*Download it, point it at a folder, done\./, /Readable output\s*The feed it writes/]);
   const text = await proseText(page);
   expect(text).not.toMatch(/theme: brand|tagline|details:/);
   const logo = page.getByRole("img", { name: /Lanternfish logo/ });
   await expect(logo).toHaveAttribute("src", /^\/guide-files\/public\/logo\.svg\?v=/);
   await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 });
+
+for (const theme of ["light", "dark"] as const) {
+  test(`the home page's hero and features have no axe violations in the ${theme} theme`, async ({ newContext, baseURL }) => {
+    const context = await newContext();
+    await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
+    const page = await context.newPage();
+    await page.goto("/guide");
+    await expect(page.locator("main .home-hero")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
 
 test("::: containers are callouts with their default or written titles, and ::: details is a closed disclosure", async ({ page }) => {
   await page.goto("/guide/guide/getting-started");

@@ -5,10 +5,12 @@ import rehypeStringify from "rehype-stringify";
 import { unified } from "unified";
 import { VFile } from "vfile";
 import type { PageHeading } from "../guide";
+import type { HomeSections } from "../page-meta.server";
 import { safeTree } from "./safe-tree";
 import rehypeCodeBlocks from "./rehype-code-blocks";
 import rehypeCollectHeadings from "./rehype-collect-headings";
 import rehypeHeadingIds from "./rehype-heading-ids";
+import rehypeHomeSections from "./rehype-home-sections";
 import rehypeLazyImages from "./rehype-lazy-images";
 import rehypeResolveUrls, { type ResolveUrl } from "./rehype-resolve-urls";
 import rehypeTaskListLabels from "./rehype-task-list-labels";
@@ -30,6 +32,8 @@ export type MarkdownContext = {
    * article's heading ids, so the two never clash.
    */
   title?: (leading: string | null) => string | null;
+  /** A home page's hero and features from its front matter, shown above its Markdown. */
+  home?: HomeSections | null;
 };
 
 export type RenderedMarkdown = {
@@ -59,7 +63,8 @@ export type RenderedMarkdown = {
  *    document reaches the page without passing the sanitiser; the plugins
  *    after it only add this site's own markup (or take out a leading raw
  *    HTML <h1>, which becomes the title).
- * 3. Heading ids (unprefixed, so author anchors work), images for one
+ * 3. A home page's hero and features from its front matter, heading ids
+ *    (unprefixed, so author anchors work), images for one
  *    colour scheme shown in the site's theme, URLs through the site's
  *    resolver, lazy images, code blocks coloured by Shiki with
  *    classes, both themes at once through `light-dark()` in code.css.
@@ -67,6 +72,7 @@ export type RenderedMarkdown = {
 
 const processor = unified()
   .use(safeTree)
+  .use(rehypeHomeSections)
   .use(rehypeHeadingIds)
   .use(rehypeUserContentAnchors)
   .use(rehypeCollectHeadings)
@@ -96,7 +102,7 @@ const processor = unified()
   .freeze();
 
 export async function renderMarkdown(markdown: string, context: MarkdownContext): Promise<RenderedMarkdown> {
-  const file = new VFile({ path: context.relativePath, value: markdown, data: { resolveUrl: context.resolveUrl, ...(context.title && { pageTitle: context.title }) } });
+  const file = new VFile({ path: context.relativePath, value: markdown, data: { resolveUrl: context.resolveUrl, ...(context.title && { pageTitle: context.title }), ...(context.home && { home: context.home }) } });
   const html = String(await processor.process(file));
   return {
     html,
