@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { isRunnableDevEnvironment, type ErrorPayload, type Plugin, type ViteDevServer, type WebSocketClient } from "vite";
 import { CONTENT_UPDATED_EVENT, LISTENING_EVENT } from "./live-reload-event.ts";
@@ -27,16 +28,37 @@ export function contentLiveReload(): Plugin {
       // Resolved as content-dir.server.ts resolves it: against the working folder.
       const contentDir = path.resolve(process.env.CONTENT_DIR ?? "content");
       const reloader = createReloader(server, path.join(server.config.root, CONTENT_MODULE));
-      const projectFiles: string[] = PROJECT_FILES.map((name) => path.join(path.dirname(contentDir), name));
-      server.watcher.add([contentDir, ...projectFiles]);
+      server.watcher.add(contentDir);
       server.watcher.on("all", (_event, file) => {
-        if (file === contentDir || file.startsWith(contentDir + path.sep) || projectFiles.includes(file)) reloader.schedule();
+        if (file === contentDir || file.startsWith(contentDir + path.sep)) reloader.schedule();
       });
+      const projectWatcher = watchProjectFiles(path.dirname(contentDir), () => reloader.schedule());
+      server.httpServer?.once("close", () => projectWatcher.close());
       // A page opened while the folder is broken is shown the error too.
       server.ws.on("connection", () => reloader.showError());
       server.ws.on(LISTENING_EVENT, (_data: unknown, client: WebSocketClient) => reloader.listening.add(client));
     },
   };
+}
+
+/**
+ * The project files beside the folder, watched through the folder that
+ * holds them, not recursively (it is often the project's root, with its
+ * node_modules). Vite's own watcher, given a file that does not exist yet,
+ * did not always report its creation.
+ */
+function watchProjectFiles(folder: string, onChange: () => void): { close(): void } {
+  const names: readonly string[] = PROJECT_FILES;
+  try {
+    const watcher = fs.watch(folder, { persistent: false }, (_event, name) => {
+      if (name !== null && names.includes(name.toString())) onChange();
+    });
+    // A folder that goes away ends the watch; the content folder's own watcher reports that.
+    watcher.on("error", () => watcher.close());
+    return watcher;
+  } catch {
+    return { close() {} };
+  }
 }
 
 function createReloader(server: ViteDevServer, moduleFile: string) {
