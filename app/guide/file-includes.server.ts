@@ -1,5 +1,6 @@
 import { slug } from "github-slugger";
 import path from "node:path";
+import { withoutFrontMatter } from "./front-matter.server";
 import { mapLinesOutsideCode } from "./markdown/parse-wrapper";
 
 /**
@@ -76,7 +77,6 @@ const ANCHOR_START = /ANCHOR:\s*([\w-]+)/;
 const ANCHOR_END = /ANCHOR_END:\s*([\w-]+)/;
 const REGION_START = /#region\b[ \t]*([\w-]*)/;
 const REGION_END = /#endregion\b[ \t]*([\w-]*)/;
-const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(\r?\n|$)/;
 /** An MDX default import of a Markdown file by a relative path: a partial. */
 const MAYBE_PARTIAL_IMPORT = /^import[ \t]+[A-Z][\w$]*[ \t]+from[ \t]+['"]\.{1,2}\//m;
 const MDX_PARTIAL_IMPORT = /^import[ \t]+([A-Z][\w$]*)[ \t]+from[ \t]+(['"])(\.{1,2}\/[^'"\n]+?\.mdx?)\2[ \t]*;?[ \t]*$/gm;
@@ -171,7 +171,7 @@ async function mdxPartials(markdown: string, fromRelativePath: string, expansion
     const file = parts.get(name)!;
     const part = depth < MAX_DEPTH ? await readLines(file, file, fromRelativePath, expansion) : null;
     if (!part) continue;
-    const text = await expand(part.lines.join("\n").replace(FRONT_MATTER, ""), part.relativePath, expansion, depth + 1);
+    const text = await expand(withoutFrontMatter(part.lines.join("\n")), part.relativePath, expansion, depth + 1);
     length += text.length - written.length;
     if (length > MAX_EXPANDED_CHARACTERS) break;
     pieces.push(markdown.slice(last, match.index), text);
@@ -246,7 +246,7 @@ async function markdownPart(argument: string, fromRelativePath: string, expansio
   const [, file = "", name, from, to] = parsed;
   const part = await readLines(file, argument, fromRelativePath, expansion);
   if (!part) return null;
-  const text = part.lines.join("\n").replace(FRONT_MATTER, "");
+  const text = withoutFrontMatter(part.lines.join("\n"));
   let lines = text.split("\n");
   if (name) lines = regionLines(lines, name) ?? sectionLines(lines, name);
   lines = numberedLines(lines, from ? Number(from) : 1, to ? Number(to) : Infinity);

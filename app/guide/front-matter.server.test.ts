@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FrontMatterError, parseFrontMatter } from "./front-matter.server";
+import { FrontMatterError, parseFrontMatter, withoutFrontMatter } from "./front-matter.server";
 
 function parseError(source: string): FrontMatterError {
   try {
@@ -68,5 +68,13 @@ describe("parseFrontMatter", () => {
   it("does not expand a flood of YAML aliases", () => {
     const source = `---\na: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [${Array(10).fill("*a").join(", ")}]\nc: &c [${Array(10).fill("*b").join(", ")}]\nd: [${Array(200).fill("*c").join(", ")}]\n---\n`;
     expect(parseError(source).reason).toMatch(/alias/i);
+  });
+});
+
+describe("withoutFrontMatter", () => {
+  it("drops a YAML or TOML block unread, even one that would not parse, and leaves a page without one as it is", () => {
+    expect(withoutFrontMatter("---\ntitle: [unclosed\n---\nBody")).toBe("Body");
+    expect(withoutFrontMatter('\uFEFF+++\ntitle = "A"\n+++\nBody')).toBe("Body");
+    expect(withoutFrontMatter("---\n\nA rule, then text.")).toBe("---\n\nA rule, then text.");
   });
 });

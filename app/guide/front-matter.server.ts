@@ -45,6 +45,17 @@ export function parseFrontMatter(source: string): FrontMatter {
   return { data: {}, content: text };
 }
 
+/**
+ * The Markdown after a front matter block, without reading the block: for a
+ * part included into a page (file-includes.server.ts), whose front matter
+ * is the part's own and is not shown.
+ */
+export function withoutFrontMatter(source: string): string {
+  const text = source.startsWith("\uFEFF") ? source.slice(1) : source;
+  const block = YAML_BLOCK.exec(text) ?? TOML_BLOCK.exec(text);
+  return block ? text.slice(block[0].length) : text;
+}
+
 function parseYaml(block: string): Record<string, unknown> {
   // The block starts on the file's second line, after the opening fence.
   const FIRST_LINE = 2;

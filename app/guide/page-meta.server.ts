@@ -104,7 +104,8 @@ export function shortenDescription(paragraph: string): string {
   return `${atWord.replace(/[\s,;:.\-–—]+$/, "")}…`;
 }
 
-function text(value: unknown): string | null {
+/** A string (or number) of front matter or a project file, its whitespace collapsed; null when empty or of another type. */
+export function text(value: unknown): string | null {
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   if (typeof value !== "string") return null;
   const trimmed = value.replace(/\s+/g, " ").trim();
@@ -116,6 +117,6 @@ function address(value: unknown): string | null {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -8,6 +8,7 @@ import { unified } from "unified";
 import { visit } from "unist-util-visit";
 import { parseDocument } from "yaml";
 import { PAGE_FILE } from "./markdown-files";
+import { isRecord, text } from "./page-meta.server";
 import { PROJECT_FILES } from "./project-files";
 
 /**
@@ -104,10 +105,10 @@ export async function readProjectConfig(root: string, warn: (message: string) =>
   const parent = path.dirname(root);
   for (const name of PROJECT_FILES) {
     const file = path.join(parent, name);
-    const text = await readSmallFile(file);
-    if (text === null) continue;
+    const source = await readSmallFile(file);
+    if (source === null) continue;
     try {
-      const config = await (name === "book.toml" ? readBookToml(text, parent, root) : readMkDocsConfig(text, parent, root));
+      const config = await (name === "book.toml" ? readBookToml(source, parent, root) : readMkDocsConfig(source, parent, root));
       if (config) return { file, ...config };
     } catch (error) {
       warn(`${file}: not read (${(error as Error).message.split("\n")[0]}); the navigation follows the folder's names`);
@@ -117,26 +118,26 @@ export async function readProjectConfig(root: string, warn: (message: string) =>
   return null;
 }
 
-async function readMkDocsConfig(text: string, projectDir: string, root: string): Promise<Omit<ProjectConfig, "file"> | null> {
+async function readMkDocsConfig(source: string, projectDir: string, root: string): Promise<Omit<ProjectConfig, "file"> | null> {
   // MkDocs configs carry Python tags (!!python/name:…, !ENV, !relative) that
   // only MkDocs can resolve; what is read here needs none of them.
-  const document = parseDocument(text, { logLevel: "silent" });
+  const document = parseDocument(source, { logLevel: "silent" });
   const [error] = document.errors;
   if (error) throw new Error(`not valid YAML: ${error.message}`);
   const config: unknown = document.toJS({ maxAliasCount: 100 });
   if (!isRecord(config)) return null;
   const docsDir = typeof config.docs_dir === "string" ? config.docs_dir : "docs";
   if (!(await isSameFolder(path.resolve(projectDir, docsDir), root))) return null;
-  return { siteName: nonEmptyText(config.site_name), contents: "nav" in config ? readMkDocsNav(config.nav) : null };
+  return { siteName: text(config.site_name), contents: "nav" in config ? readMkDocsNav(config.nav) : null };
 }
 
-async function readBookToml(text: string, projectDir: string, root: string): Promise<Omit<ProjectConfig, "file"> | null> {
-  const config = parseToml(text);
+async function readBookToml(source: string, projectDir: string, root: string): Promise<Omit<ProjectConfig, "file"> | null> {
+  const config = parseToml(source);
   const book = isRecord(config.book) ? config.book : {};
-  const source = typeof book.src === "string" ? book.src : "src";
-  if (!(await isSameFolder(path.resolve(projectDir, source), root))) return null;
+  const sourceFolder = typeof book.src === "string" ? book.src : "src";
+  if (!(await isSameFolder(path.resolve(projectDir, sourceFolder), root))) return null;
   // The folder's own SUMMARY.md is its table of contents (list-content-folder.server.ts).
-  return { siteName: nonEmptyText(book.title), contents: null };
+  return { siteName: text(book.title), contents: null };
 }
 
 /** The folder a project file names is the content folder, however either path is spelled. */
@@ -155,7 +156,7 @@ async function readSmallFile(file: string): Promise<string | null> {
 function entryOf(item: unknown): [string | null, unknown] {
   if (!isRecord(item)) return [null, null];
   const [entry] = Object.entries(item);
-  return entry ? [nonEmptyText(entry[0]), entry[1]] : [null, null];
+  return entry ? [text(entry[0]), entry[1]] : [null, null];
 }
 
 /** "./a/b.md" and "a/b.md" alike; null for links elsewhere and files that are not Markdown. */
@@ -202,12 +203,4 @@ function addFolderOrders(contents: TableOfContents): void {
 
 function emptyContents(): TableOfContents {
   return { pages: new Map(), folders: new Map() };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function nonEmptyText(value: unknown): string | null {
-  return typeof value === "string" && value.trim() ? value.trim() : null;
 }
