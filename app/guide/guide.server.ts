@@ -300,8 +300,9 @@ async function readSource(root: string, entry: MarkdownEntry): Promise<Source> {
 }
 
 /**
- * mdBook's, VitePress' and MkDocs' includes (file-includes.server.ts), expanded in
- * every page that has one before anything reads it, from the files the folder
+ * mdBook's, VitePress' and MkDocs' includes and Docusaurus' imported
+ * partials (file-includes.server.ts), expanded in every page that has one
+ * before anything reads it, from the files the folder
  * publishes and its partials only (never a file outside it, a dotfile, or
  * one over the size of a page). Each file is read once.
  */

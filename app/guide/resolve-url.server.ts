@@ -100,14 +100,16 @@ type Found = { url: string; isPage?: boolean; passThrough?: false } | { url?: ne
 function findPage(targets: UrlTargets, target: string, folderLike: boolean): Found | null {
   const page = (file: string) => targets.pages.get(file);
   const folder = (name: string) => targets.folders.get(name);
+  // A link without an extension names a Markdown or an MDX page.
+  const pageByStem = (stem: string) => page(`${stem}.md`) ?? page(`${stem}.mdx`);
   let url: string | undefined;
   if (folderLike) url = folder(target);
   else if (PAGE_FILE.test(target)) url = page(target);
   else if (/\.html?$/i.test(target)) {
     const stem = target.replace(/\.html?$/i, "");
     const isIndex = stem === "index" || stem.endsWith("/index");
-    url = isIndex ? folder(stem.replace(/\/?index$/, "")) : (page(`${stem}.md`) ?? page(`${stem}.mdx`) ?? folder(stem));
-  } else url = page(`${target}.md`) ?? page(`${target}.mdx`) ?? folder(target);
+    url = isIndex ? folder(stem.replace(/\/?index$/, "")) : (pageByStem(stem) ?? folder(stem));
+  } else url = pageByStem(target) ?? folder(target);
   return url === undefined ? null : { url, isPage: true };
 }
 
