@@ -60,12 +60,19 @@ test("a font file that misses the first paint leaves that visit in the fallback 
 }) => {
   // Delayed through the DevTools protocol rather than page.route, which
   // would turn off the HTTP cache that the next page relies on.
+  // The file is held until the page has painted, not for a fixed time: on
+  // a busy machine the first paint came after an 800 ms delay had ended.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Fetch.enable", { patterns: [{ urlPattern: "*.woff2", requestStage: "Request" }] });
-  cdp.on("Fetch.requestPaused", ({ requestId }) => {
-    setTimeout(() => void cdp.send("Fetch.continueRequest", { requestId }).catch(() => {}), 800);
-  });
-  await page.goto("/guide/typography");
+  const held: string[] = [];
+  let painted = false;
+  const release = (requestId: string) => void cdp.send("Fetch.continueRequest", { requestId }).catch(() => {});
+  cdp.on("Fetch.requestPaused", ({ requestId }) => (painted ? release(requestId) : held.push(requestId)));
+  await page.goto("/guide/typography", { waitUntil: "commit" });
+  await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
+  painted = true;
+  held.splice(0).forEach(release);
+  await page.waitForLoadState("load");
   await waitForHydration(page);
   await page.evaluate(() => document.fonts.ready);
   expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"')), "the late file did arrive").toBe(true);
