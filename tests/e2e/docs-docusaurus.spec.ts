@@ -1,5 +1,5 @@
 import { expect } from "./fixtures";
-import { expectCallout, proseText } from "./support/docs-checks";
+import { expectCallout, expectFormulas, proseText } from "./support/docs-checks";
 import { testDocs } from "./support/docs-server";
 import { readerTests } from "./support/docs-suite";
 
@@ -90,4 +90,9 @@ test("a page without a # heading takes its title from front matter; one without 
   await page.goto("/guide/guides/scheduling#time-zones");
   await expect(page.locator("main h1")).toHaveText("Scheduling");
   await expect(page.locator("main h2#time-zones")).toHaveText(/^\s*Time zones\b/);
+});
+
+test("remark-math's $$ block and $…$ in a sentence are drawn as formulas", async ({ page }) => {
+  await page.goto("/guide/getting-started/first-job");
+  await expectFormulas(page, { inline: 2, display: 1 });
 });

@@ -1,5 +1,5 @@
 import { expect } from "./fixtures";
-import { expectCallout } from "./support/docs-checks";
+import { expectCallout, expectFormulas } from "./support/docs-checks";
 import { testDocs } from "./support/docs-server";
 import { readerTests } from "./support/docs-suite";
 
@@ -113,4 +113,13 @@ test.describe("images drawn for one colour scheme follow the site's theme, not o
       await expect(page.locator(`main img[src*="mark-${hidden}.png"]`)).toBeHidden();
     });
   }
+});
+
+test("formulas are drawn as MathML: $…$ in a sentence, a ```math fence, a $$…$$ line; dollar amounts stay words", async ({ page }) => {
+  await page.goto("/guide/docs/install");
+  await expectFormulas(page, { inline: 4, display: 2 });
+  const article = page.locator("main article");
+  await expect(article).toContainText("The cloud tier costs $4 per month for the first 100 GB and $2 for each 100 GB after that.");
+  // The TeX stays in the MathML for copying and screen readers.
+  await expect(article.locator("annotation").first()).toHaveText("n");
 });

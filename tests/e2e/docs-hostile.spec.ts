@@ -82,6 +82,17 @@ test("the text around the hostile HTML is still shown", async ({ page }) => {
   await expect(page.locator("main h1")).toBeVisible();
 });
 
+test("TeX that asks for a link, an attribute or a class gets none of them, and endless expansion stops, shown as written", async ({ page }) => {
+  await visit(page, "/guide/raw-html");
+  const article = page.locator("main article");
+  await expect(article.getByRole("link", { name: "tex link" })).toHaveCount(0);
+  await expect(article.locator("[data-onclick], .skip-link")).toHaveCount(0);
+  await expect(article.locator("math mtext").filter({ hasText: "\\href" })).toHaveCount(1);
+  const loop = article.locator(".katex-error");
+  await expect(loop).toHaveCount(1);
+  await expect(loop).toHaveAttribute("title", /Too many expansions/);
+});
+
 test("front matter with markup is shown as text, in the page and its title", async ({ page }) => {
   const { dialogs } = await visit(page, "/guide");
   expect(dialogs).toEqual([]);

@@ -1,5 +1,5 @@
 import { expect } from "./fixtures";
-import { expectCallout, proseText } from "./support/docs-checks";
+import { expectCallout, expectFormulas, proseText } from "./support/docs-checks";
 import { testDocs } from "./support/docs-server";
 import { readerTests } from "./support/docs-suite";
 
@@ -121,4 +121,10 @@ test("attribute lists size images and mark links, and no braces show", async ({ 
     await page.goto(url);
     expect(await proseText(page), url).not.toMatch(/\{[^}]*\}/);
   }
+});
+
+test("arithmatex's $…$ and $$ block inside an admonition are drawn as formulas", async ({ page }) => {
+  await page.goto("/guide/user-guide/station-files");
+  await expectFormulas(page, { inline: 1, display: 1 });
+  await expect(page.locator("main .callout").filter({ hasText: "How a prediction is made" }).locator("math")).toHaveCount(2);
 });

@@ -1,5 +1,5 @@
 import { expect } from "./fixtures";
-import { axeViolations, expectCallout, proseText } from "./support/docs-checks";
+import { axeViolations, expectCallout, expectFormulas, proseText } from "./support/docs-checks";
 import { testDocs } from "./support/docs-server";
 import { readerTests } from "./support/docs-suite";
 
@@ -104,4 +104,9 @@ test("links without .md, with .md and root-relative /guide/... links all reach t
   await expect(page).toHaveURL(/\/guide\/guide\/getting-started$/);
   await page.locator("main article").getByRole("link", { name: "configuration", exact: true }).click();
   await expect(page).toHaveURL(/\/guide\/guide\/configuration$/);
+});
+
+test("a $$…$$ line is a formula of its own, and $…$ in a sentence one inline", async ({ page }) => {
+  await page.goto("/guide/guide/configuration");
+  await expectFormulas(page, { inline: 2, display: 1 });
 });

@@ -1,6 +1,7 @@
 import rehypeShiki from "@shikijs/rehype";
 import { transformerNotationHighlight } from "@shikijs/transformers";
 import rehypeAutolinkHeadings from "rehype-autolink-headings";
+import rehypeKatex from "rehype-katex";
 import rehypeStringify from "rehype-stringify";
 import { unified } from "unified";
 import { VFile } from "vfile";
@@ -9,6 +10,7 @@ import type { HomeSections } from "../page-meta.server";
 import { safeTree } from "./safe-tree";
 import rehypeCodeBlocks from "./rehype-code-blocks";
 import rehypeCollectHeadings from "./rehype-collect-headings";
+import rehypeDisplayMath from "./rehype-display-math";
 import rehypeHeadingIds from "./rehype-heading-ids";
 import rehypeHomeSections from "./rehype-home-sections";
 import rehypeLazyImages from "./rehype-lazy-images";
@@ -56,7 +58,7 @@ export type RenderedMarkdown = {
  * 1. Syntax of other tools is recognised in the Markdown: MkDocs' indented
  *    blocks and `:::` containers (before parsing, as lines), MDX/Vue leftovers,
  *    `{#id}` on headings, attribute lists on images, links and paragraphs,
- *    GitHub alerts, the content of hidden raw HTML elements; the leading
+ *    GitHub alerts, TeX between dollars, the content of hidden raw HTML elements; the leading
  *    `# Title` is taken out.
  * 2. Raw HTML is parsed (as on GitHub), other tools' components are mapped,
  *    and everything is sanitised with GitHub's rules. Nothing from the
@@ -64,7 +66,8 @@ export type RenderedMarkdown = {
  *    after it only add this site's own markup (or take out a leading raw
  *    HTML <h1>, which becomes the title).
  * 3. A home page's hero and features from its front matter, heading ids
- *    (unprefixed, so author anchors work), images for one
+ *    (unprefixed, so author anchors work), formulas as MathML (KaTeX, from
+ *    the TeX the sanitiser let through), images for one
  *    colour scheme shown in the site's theme, URLs through the site's
  *    resolver, lazy images, code blocks coloured by Shiki with
  *    classes, both themes at once through `light-dark()` in code.css.
@@ -81,6 +84,17 @@ const processor = unified()
     properties: { className: ["heading-anchor"], ariaHidden: "true", tabIndex: -1 },
     content: { type: "text", value: "#" },
   })
+  // After the heading texts are taken (a formula in a heading reads as its
+  // TeX there, as on GitHub) and before code blocks, which math fences are not.
+  .use(rehypeKatex, {
+    // MathML, which browsers lay out themselves: no stylesheet, no fonts, no script.
+    output: "mathml",
+    // TeX that KaTeX renders differently from LaTeX is still drawn, without warnings in the server's log.
+    strict: "ignore",
+    // A formula that cannot be drawn shows its TeX in the text's own colour (app.css marks it).
+    errorColor: "inherit",
+  })
+  .use(rehypeDisplayMath)
   .use(rehypeThemeImages)
   .use(rehypeResolveUrls)
   .use(rehypeLazyImages)

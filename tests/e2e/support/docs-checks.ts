@@ -27,6 +27,9 @@ const RAW_SYNTAX = [
   /<\/?(Tabs|TabItem|Badge)\b/,
   /\{\{#(include|rustdoc_include|playground|title)\b/,
   /-+8<-+/,
+  // TeX left as text: dollar-delimited display math, or a command of it.
+  /\$\$/,
+  /\\(?:frac|sqrt|sum|left|right|min|cos|lceil|text)\b/,
 ];
 
 /** Every URL of the guide's navigation (both copies: the sidebar and the narrow-screen menu), without fragments. */
@@ -114,7 +117,8 @@ export async function expectImagesLoaded(page: Page) {
 export async function proseText(page: Page): Promise<string> {
   return page.locator("main").evaluate((main) => {
     const copy = main.cloneNode(true) as HTMLElement;
-    copy.querySelectorAll("pre, code").forEach((code) => code.remove());
+    // A formula's TeX annotation is there for copying and assistive technology, not shown.
+    copy.querySelectorAll("pre, code, annotation").forEach((code) => code.remove());
     return copy.innerText || copy.textContent || "";
   });
 }
@@ -122,6 +126,21 @@ export async function proseText(page: Page): Promise<string> {
 export async function expectNoRawSyntax(page: Page) {
   const text = await proseText(page);
   for (const pattern of RAW_SYNTAX) expect(text, `${page.url()} shows no ${pattern}`).not.toMatch(pattern);
+}
+
+/**
+ * The page's formulas are drawn by the browser as MathML: `inline` of them in
+ * sentences, `display` on lines of their own, each with a size, none failed.
+ */
+export async function expectFormulas(page: Page, { inline, display }: { inline: number; display: number }) {
+  const article = page.locator("main article");
+  await expect(article.locator('math:not([display="block"])')).toHaveCount(inline);
+  await expect(article.locator('.math-display > math[display="block"]')).toHaveCount(display);
+  for (const math of await article.locator("math").all()) {
+    const box = await math.boundingBox();
+    expect(box && box.width > 0 && box.height > 0, `a formula on ${page.url()} is drawn`).toBe(true);
+  }
+  await expect(article.locator(".katex-error")).toHaveCount(0);
 }
 
 /** A callout titled `title` (in any case) whose text holds `body`. */

@@ -1,0 +1,93 @@
+import type { Code, Paragraph, PhrasingContent, Root } from "mdast";
+import type { InlineMath } from "mdast-util-math";
+import remarkGfm from "remark-gfm";
+import remarkMath from "remark-math";
+import remarkParse from "remark-parse";
+import { unified, type Processor } from "unified";
+import { visit } from "unist-util-visit";
+import type { VFile } from "vfile";
+
+declare module "vfile" {
+  interface DataMap {
+    /** The Markdown as remark-parse read it, after the line rewrites of parse-wrapper.ts: node positions point into it. */
+    parsedSource: string;
+  }
+}
+
+/**
+ * TeX between dollar signs, as GitHub, Docusaurus, Starlight, VitePress and
+ * MkDocs (arithmatex) write it: `$$` blocks, ```` ```math ```` fences and
+ * `$…$` in a sentence, through remark-math (rehype-katex draws them).
+ *
+ * A dollar sign in prose is more often money than math, so text math
+ * between single dollars keeps Pandoc's rule: the opening `$` is followed by
+ * a non-space, the closing one follows a non-space and is not followed by a
+ * digit. "From $5 to $10" stays a sentence; `$x$`, `$a \ne 0$` are math.
+ * What fails the rule is read again as Markdown without single-dollar math,
+ * and loses nothing; a formula after an amount in the same paragraph is then
+ * left as written too (`\$5` marks the amount, as in Pandoc and on GitHub).
+ *
+ * A paragraph that is only `$$…$$` is a formula on its own line, as
+ * VitePress and GitHub show it, not a formula inside a sentence.
+ *
+ * Must be the first plugin after remark-parse: it keeps the source the
+ * parser is given, which the other plugins' line rewrites have changed.
+ */
+export default function remarkDollarMath(this: Processor) {
+  const parse = this.parser;
+  if (!parse) throw new Error("remarkDollarMath: use remark-parse before this plugin");
+  this.parser = (document, file) => {
+    file.data.parsedSource = document;
+    return parse(document, file);
+  };
+  // The tokenizer comes from remark-math; this plugin only corrects what it read.
+  remarkMath.call(this);
+
+  return (tree: Root, file: VFile) => {
+    const source = file.data.parsedSource ?? String(file.value);
+    visit(tree, "inlineMath", (node: InlineMath, index, parent) => {
+      if (!parent || index === undefined) return;
+      const written = writtenAs(node, source);
+      if (written === null || isMath(written, source.charAt(node.position!.end.offset!))) return;
+      const children = asProse(written);
+      parent.children.splice(index, 1, ...(children as (typeof parent.children)[number][]));
+      return index + children.length;
+    });
+    visit(tree, "paragraph", (node: Paragraph, index, parent) => {
+      if (!parent || index === undefined) return;
+      const only = node.children.length === 1 ? node.children[0] : null;
+      if (only?.type !== "inlineMath" || !writtenAs(only, source)?.startsWith("$$")) return;
+      // A ```math fence, which is what GitHub writes for display math and rehype-katex draws as such.
+      const block: Code = { type: "code", lang: "math", meta: null, value: only.value, position: node.position };
+      parent.children[index] = block;
+    });
+  };
+}
+
+/** The node's source, dollars included, or null when it has no position. */
+function writtenAs(node: InlineMath, source: string): string | null {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  return start === undefined || end === undefined ? null : source.slice(start, end);
+}
+
+/** `written` is `$…$` or `$$…$$`; `next` is the character after it. */
+export function isMath(written: string, next: string): boolean {
+  if (written.startsWith("$$")) return true;
+  const inner = written.slice(1, -1);
+  return !/^\s/.test(inner) && !/\s$/.test(inner) && !/^\d/.test(next);
+}
+
+const prose = unified().use(remarkParse).use(remarkGfm).use(remarkMath, { singleDollarTextMath: false }).freeze();
+
+/** Text that remark-math took for math, read as the sentence it is. */
+function asProse(written: string): PhrasingContent[] {
+  const tree = prose.runSync(prose.parse(written)) as Root;
+  const first = tree.children[0];
+  const children: PhrasingContent[] = first?.type === "paragraph" ? first.children : [{ type: "text", value: written }];
+  // Positions would point into `written`, not the page.
+  visit({ type: "root", children } as Root, (node) => {
+    delete node.position;
+  });
+  return children;
+}
