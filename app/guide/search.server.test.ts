@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildSearchIndex, MAX_QUERY_LENGTH, MAX_QUERY_TERMS, normalizeQuery, type SearchablePage, type SearchResult } from "./search.server";
+import { renderMarkdown } from "./markdown/render-markdown.server";
+import { buildSearchIndex, MAX_QUERY_LENGTH, MAX_QUERY_TERMS, normalizeQuery, searchSections, type SearchablePage, type SearchResult } from "./search.server";
 
 /** A heading as the renderer writes it: an id, and a "#" anchor that is not part of its text. */
 const heading = (tag: "h2" | "h3", id: string, text: string) =>
@@ -117,6 +118,17 @@ describe("the search index", () => {
     expect(snippetText(index.search("npm start")[0])).not.toContain("Copy code");
     expect(index.search("copy")).toEqual([]);
     expect(index.search("requirements")[0]?.sectionTitle).toBe("Requirements");
+  });
+
+  it("reads a formula in a sentence or heading by its TeX, and leaves out formulas on lines of their own", async () => {
+    const { html } = await renderMarkdown("Sorting takes $n \\log n$ steps.\n\n## The $O(n)$ case\n\n$$\nzeta = 1\n$$\n\nLinear.", {
+      relativePath: "cost.md",
+      resolveUrl: () => null,
+    });
+    const [intro, section] = searchSections({ url: "/guide/cost", title: "Cost", description: "", html });
+    expect(intro?.text).toBe("Sorting takes n \\log n steps.");
+    expect(section?.sectionTitle).toBe("The O(n) case");
+    expect(section?.text).toBe("Linear.");
   });
 
   it("keeps words of neighbouring blocks apart", () => {

@@ -1,5 +1,6 @@
 import type { Element, ElementContent, Root } from "hast";
 import { fromHtml } from "hast-util-from-html";
+import { toString } from "hast-util-to-string";
 import MiniSearch, { type SearchResult as MiniSearchResult } from "minisearch";
 import type { RenderedPage } from "./guide";
 
@@ -211,7 +212,7 @@ const INLINE = new Set([
   "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var",
 ]);
 /** Not text a reader reads: controls (a code block's copy button), scripts, embedded media, hidden things. */
-const SKIPPED = new Set(["button", "script", "style", "template", "svg", "math", "iframe", "object", "select", "textarea"]);
+const SKIPPED = new Set(["button", "script", "style", "template", "svg", "iframe", "object", "select", "textarea"]);
 
 /** What the index keeps of a page: its introduction and each h2 and h3, as plain text. */
 export type SearchSection = Omit<SectionDocument, "id">;
@@ -224,7 +225,12 @@ export function searchSections(page: SearchablePage): SearchSection[] {
   const visit = (nodes: ElementContent[] | Root["children"], into: string[]) => {
     for (const node of nodes) {
       if (node.type === "text") into.push(node.value);
-      if (node.type !== "element" || isSkipped(node)) continue;
+      if (node.type !== "element") continue;
+      if (node.tagName === "math") {
+        into.push(formulaText(node));
+        continue;
+      }
+      if (isSkipped(node)) continue;
       const id = node.properties.id;
       if (SECTION_HEADINGS.has(node.tagName) && typeof id === "string" && id !== "") {
         const words: string[] = [];
@@ -262,6 +268,19 @@ export function searchSections(page: SearchablePage): SearchSection[] {
       },
     ];
   });
+}
+
+/**
+ * A formula in a sentence or heading is found, and read in a result, by its
+ * TeX (`O(n)`), which KaTeX keeps as the MathML's annotation; one on its own
+ * line is left out, as a code block's copy button is: a page's equations
+ * read as TeX would crowd out its sentences in the snippets.
+ */
+function formulaText(math: Element): string {
+  if (math.properties.display === "block") return " ";
+  const semantics = math.children.find((child): child is Element => child.type === "element" && child.tagName === "semantics");
+  const annotation = semantics?.children.find((child): child is Element => child.type === "element" && child.tagName === "annotation");
+  return annotation ? toString(annotation) : "";
 }
 
 function isSkipped(element: Element): boolean {
