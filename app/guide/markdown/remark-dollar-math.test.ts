@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { render, textOf } from "./__fixtures__/read-fixture";
-import { isMath } from "./remark-dollar-math";
+import { isMath, MAX_FORMULAS_PER_PAGE } from "./remark-dollar-math";
 
 /** The TeX of each formula in the HTML, as KaTeX keeps it, with whether it is drawn on its own line. */
 function formulas(html: string): { tex: string; display: boolean }[] {
@@ -73,6 +73,17 @@ describe("formulas", () => {
     // What was asked for is only text: the commands shown by name, the TeX kept as the annotation.
     expect(html).not.toMatch(/="[^"]*javascript:/);
     expect(html).toContain("<mtext>\\href</mtext>");
+  });
+});
+
+describe("formulas past the page's limit", () => {
+  it(`draws the first ${MAX_FORMULAS_PER_PAGE} and shows the rest as TeX in code`, async () => {
+    const inline = Array.from({ length: MAX_FORMULAS_PER_PAGE - 1 }, (_, index) => `$x_{${index}}$`).join(" ");
+    const { html } = await render(`${inline}\n\n$$\nlast = 1\n$$\n\nThen $y^2$ and\n\n\`\`\`math\nz\n\`\`\``);
+    expect(formulas(html)).toHaveLength(MAX_FORMULAS_PER_PAGE);
+    expect(formulas(html).at(-1)).toEqual({ tex: "last = 1", display: true });
+    expect(html).toContain("<p>Then <code>y^2</code> and</p>");
+    expect(html).toMatch(/<pre class="shiki[^"]*"[^>]*><code>(?:<span[^>]*>)?z/);
   });
 });
 

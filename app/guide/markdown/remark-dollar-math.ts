@@ -1,4 +1,4 @@
-import type { Code, Paragraph, PhrasingContent, Root } from "mdast";
+import type { Code, Paragraph, Parent, PhrasingContent, Root, RootContent } from "mdast";
 import type { InlineMath } from "mdast-util-math";
 import remarkGfm from "remark-gfm";
 import remarkMath from "remark-math";
@@ -45,13 +45,16 @@ export default function remarkDollarMath(this: Processor) {
 
   return (tree: Root, file: VFile) => {
     const source = file.data.parsedSource ?? String(file.value);
-    visit(tree, "inlineMath", (node: InlineMath, index, parent) => {
-      if (!parent || index === undefined) return;
-      const written = writtenAs(node, source);
-      if (written === null || isMath(written, source.charAt(node.position!.end.offset!))) return;
-      const children = asProse(written);
-      parent.children.splice(index, 1, ...(children as (typeof parent.children)[number][]));
-      return index + children.length;
+    // Each parent's children are rebuilt in one pass: a paragraph of thousands of amounts stays linear.
+    visit(tree, (node) => {
+      if (!("children" in node) || !node.children.some((child) => child.type === "inlineMath")) return;
+      const parent = node as Parent;
+      parent.children = parent.children.flatMap((child): RootContent[] => {
+        if (child.type !== "inlineMath") return [child];
+        const written = writtenAs(child as InlineMath, source);
+        if (written === null || isMath(written, source.charAt(child.position!.end.offset!))) return [child];
+        return asProse(written);
+      });
     });
     visit(tree, "paragraph", (node: Paragraph, index, parent) => {
       if (!parent || index === undefined) return;
@@ -61,7 +64,28 @@ export default function remarkDollarMath(this: Processor) {
       const block: Code = { type: "code", lang: "math", meta: null, value: only.value, position: node.position };
       parent.children[index] = block;
     });
+    showTexPastLimit(tree);
   };
+}
+
+/**
+ * Drawing a formula takes about a millisecond, so a page draws its first
+ * MAX_FORMULAS_PER_PAGE and shows the rest as TeX in code: a folder's
+ * hostile or generated file cannot hold the renderer for minutes.
+ */
+export const MAX_FORMULAS_PER_PAGE = 2000;
+
+function showTexPastLimit(tree: Root) {
+  let formulas = 0;
+  visit(tree, (node, index, parent) => {
+    const isFence = node.type === "code" && (node as Code).lang === "math";
+    if (node.type !== "inlineMath" && node.type !== "math" && !isFence) return;
+    formulas += 1;
+    if (formulas <= MAX_FORMULAS_PER_PAGE || !parent || index === undefined) return;
+    const { value, position } = node as InlineMath;
+    const shown = node.type === "inlineMath" ? { type: "inlineCode", value, position } : { type: "code", lang: "tex", meta: null, value, position };
+    parent.children[index] = shown as (typeof parent.children)[number];
+  });
 }
 
 /** The node's source, dollars included, or null when it has no position. */
@@ -80,8 +104,12 @@ export function isMath(written: string, next: string): boolean {
 
 const prose = unified().use(remarkParse).use(remarkGfm).use(remarkMath, { singleDollarTextMath: false }).freeze();
 
+/** Characters that can start Markdown inside a sentence (emphasis, code, links, HTML, entities, escapes, autolinks). */
+const inlineSyntax = /[\\`*_[\]<>!&~:@]|www\./i;
+
 /** Text that remark-math took for math, read as the sentence it is. */
 function asProse(written: string): PhrasingContent[] {
+  if (!inlineSyntax.test(written)) return [{ type: "text", value: written }];
   const tree = prose.runSync(prose.parse(written)) as Root;
   const first = tree.children[0];
   const children: PhrasingContent[] = first?.type === "paragraph" ? first.children : [{ type: "text", value: written }];
