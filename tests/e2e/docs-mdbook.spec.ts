@@ -1,4 +1,5 @@
 import { expect } from "./fixtures";
+import { expectFormulas } from "./support/docs-checks";
 import { testDocs } from "./support/docs-server";
 import { readerTests } from "./support/docs-suite";
 
@@ -66,4 +67,9 @@ test("{{#include}} shows the lines of the file it names, and Rust blocks hide th
 test("a plain > blockquote stays a blockquote, not a callout", async ({ page }) => {
   await page.goto("/guide/basics/map-files");
   await expect(page.locator("main blockquote")).toContainText("keep maps under 256 columns");
+});
+
+test("MathJax's \\\\( … \\\\) and \\\\[ … \\\\] (book.toml's mathjax-support) are drawn as formulas", async ({ page }) => {
+  await page.goto("/guide/basics/map-files");
+  await expectFormulas(page, { inline: 1, display: 1 });
 });

@@ -12,7 +12,7 @@ import remarkAttributeLists from "./remark-attribute-lists";
 import remarkCodeMeta from "./remark-code-meta";
 import remarkContainers from "./remark-containers";
 import remarkCustomHeadingIds from "./remark-custom-heading-ids";
-import remarkDollarMath from "./remark-dollar-math";
+import remarkMathDelimiters from "./remark-math-delimiters";
 import remarkEmojiShortcodes from "./remark-emoji-shortcodes";
 import remarkFirstParagraph from "./remark-first-paragraph";
 import remarkForeignSyntax from "./remark-foreign-syntax";
@@ -33,7 +33,7 @@ export const safeTree = {
   plugins: [
     remarkParse,
     // First after the parser: it keeps the source the parser reads (see its comment).
-    remarkDollarMath,
+    remarkMathDelimiters,
     remarkMkdocsBlocks,
     remarkContainers,
     remarkForeignSyntax,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { render, textOf } from "./__fixtures__/read-fixture";
-import { isMath, MAX_FORMULAS_PER_PAGE } from "./remark-dollar-math";
+import { isMath, MAX_FORMULAS_PER_PAGE } from "./remark-math-delimiters";
 
 /** The TeX of each formula in the HTML, as KaTeX keeps it, with whether it is drawn on its own line. */
 function formulas(html: string): { tex: string; display: boolean }[] {
@@ -98,5 +98,23 @@ describe("Pandoc's dollar rule", () => {
     ["$$ x $$", "1", true],
   ])("%s followed by %j is math: %s", (written, next, expected) => {
     expect(isMath(written, next)).toBe(expected);
+  });
+});
+
+describe("mdBook's MathJax delimiters", () => {
+  it("draws \\\\( … \\\\) in a sentence inline and a paragraph that is only \\\\[ … \\\\] on its own line", async () => {
+    const { html } = await render("The mean \\\\( \\mu = \\frac{1}{N} \\\\) of it.\n\n\\\\[ \\sum_{i=0}^{N} x_i \\\\]\n\nInline \\\\[ y \\\\] here.");
+    expect(formulas(html)).toEqual([
+      { tex: "\\mu = \\frac{1}{N}", display: false },
+      { tex: "\\sum_{i=0}^{N} x_i", display: true },
+      { tex: "y", display: false },
+    ]);
+    expect(html).toContain("<p>The mean <span class=\"katex\">");
+  });
+
+  it("leaves a single backslash's parentheses, and code, alone", async () => {
+    const { html } = await render("Plain \\(x\\) stays, as does `\\\\(y\\\\)`.");
+    expect(formulas(html)).toEqual([]);
+    expect(html).toBe("<p>Plain (x) stays, as does <code>\\\\(y\\\\)</code>.</p>");
   });
 });

@@ -30,12 +30,18 @@ declare module "vfile" {
  * A paragraph that is only `$$…$$` is a formula on its own line, as
  * VitePress and GitHub show it, not a formula inside a sentence.
  *
+ * mdBook's MathJax delimiters are read too: `\\( … \\)` in a sentence and
+ * `\\[ … \\]`, written with two backslashes so that Markdown leaves one
+ * (a text of the page holding `\(` or `\[` was written that way on purpose).
+ * They are found within one run of text: TeX that Markdown took emphasis
+ * from stays as it was, as in mdBook without its escapes.
+ *
  * Must be the first plugin after remark-parse: it keeps the source the
  * parser is given, which the other plugins' line rewrites have changed.
  */
-export default function remarkDollarMath(this: Processor) {
+export default function remarkMathDelimiters(this: Processor) {
   const parse = this.parser;
-  if (!parse) throw new Error("remarkDollarMath: use remark-parse before this plugin");
+  if (!parse) throw new Error("remarkMathDelimiters: use remark-parse before this plugin");
   this.parser = (document, file) => {
     file.data.parsedSource = document;
     return parse(document, file);
@@ -56,10 +62,15 @@ export default function remarkDollarMath(this: Processor) {
         return asProse(written);
       });
     });
+    visit(tree, (node) => {
+      if (!("children" in node) || !node.children.some((child) => child.type === "text" && MATHJAX.test(child.value))) return;
+      const parent = node as Parent;
+      parent.children = parent.children.flatMap((child): RootContent[] => (child.type === "text" ? withMathjaxFormulas(child.value) : [child]));
+    });
     visit(tree, "paragraph", (node: Paragraph, index, parent) => {
       if (!parent || index === undefined) return;
       const only = node.children.length === 1 ? node.children[0] : null;
-      if (only?.type !== "inlineMath" || !writtenAs(only, source)?.startsWith("$$")) return;
+      if (only?.type !== "inlineMath" || !(only.data?.display || writtenAs(only, source)?.startsWith("$$"))) return;
       // A ```math fence, which is what GitHub writes for display math and rehype-katex draws as such.
       const block: Code = { type: "code", lang: "math", meta: null, value: only.value, position: node.position };
       parent.children[index] = block;
@@ -86,6 +97,38 @@ function showTexPastLimit(tree: Root) {
     const shown = node.type === "inlineMath" ? { type: "inlineCode", value, position } : { type: "code", lang: "tex", meta: null, value, position };
     parent.children[index] = shown as (typeof parent.children)[number];
   });
+}
+
+declare module "mdast-util-math" {
+  interface InlineMathData {
+    /** Written as a formula of its own line (`\\[ … \\]`), though found in a sentence. */
+    display?: boolean;
+  }
+}
+
+/** `\( … \)` or `\[ … \]` in a text, as Markdown leaves mdBook's `\\( … \\)` and `\\[ … \\]`. */
+const MATHJAX = /\\\((.+?)\\\)|\\\[(.+?)\\\]/s;
+
+function withMathjaxFormulas(text: string): PhrasingContent[] {
+  const nodes: PhrasingContent[] = [];
+  let rest = text;
+  for (let match = MATHJAX.exec(rest); match; match = MATHJAX.exec(rest)) {
+    if (match.index > 0) nodes.push({ type: "text", value: rest.slice(0, match.index) });
+    const tex = (match[1] ?? match[2]!).trim();
+    nodes.push(inlineMath(tex, match[2] !== undefined));
+    rest = rest.slice(match.index + match[0].length);
+  }
+  if (rest) nodes.push({ type: "text", value: rest });
+  return nodes;
+}
+
+/** A formula node as remark-math makes one, so remark-rehype turns it into the code rehype-katex draws. */
+function inlineMath(value: string, display: boolean): InlineMath {
+  return {
+    type: "inlineMath",
+    value,
+    data: { display, hName: "code", hProperties: { className: ["language-math", "math-inline"] }, hChildren: [{ type: "text", value }] },
+  };
 }
 
 /** The node's source, dollars included, or null when it has no position. */
