@@ -27,7 +27,8 @@ test("raw HTML is kept: centred banner, <kbd>, <details>/<summary>, and the text
   await expect(page.locator("main article")).toContainText("Generated archives are readable by any later version.");
 
   await page.goto("/guide/CONTRIBUTING");
-  const details = page.locator("main article details");
+  // The author's own, not the page's "On this page" disclosure.
+  const details = page.locator("main article details:not(.on-this-page)");
   await expect(details.locator("summary")).toHaveText("Running the tests locally");
   await details.locator("summary").click();
   await expect(details.getByText("make test")).toBeVisible();
@@ -122,4 +123,16 @@ test("formulas are drawn as MathML: $â€¦$ in a sentence, a ```math fence, a $$â€
   await expect(article).toContainText("The cloud tier costs $4 per month for the first 100 GB and $2 for each 100 GB after that.");
   // The TeX stays in the MathML for copying and screen readers.
   await expect(article.locator("annotation").first()).toHaveText("n");
+});
+
+test("sections written as # headings become h2 under the page's one <h1>, and are in On this page", async ({ page }) => {
+  await page.goto("/guide/CONTRIBUTING");
+  await expect(page.locator("main h1")).toHaveCount(1);
+  await expect(page.locator("main h1")).toHaveText("Contributing");
+  const article = page.locator("main article");
+  await expect(article.locator("h2#reporting-a-bug")).toHaveText(/^Reporting a bug/);
+  await expect(article.locator("h3#security-issues")).toHaveText(/^Security issues/);
+  await expect(article.locator("h2#sending-a-change")).toHaveText(/^Sending a change/);
+  const contents = page.getByRole("navigation", { name: "On this page" }).first();
+  await expect(contents.getByRole("link")).toHaveText(["Reporting a bug", "Security issues", "Sending a change"]);
 });

@@ -10,6 +10,7 @@ import type { HomeSections } from "../page-meta.server";
 import { safeTree } from "./safe-tree";
 import rehypeCodeBlocks from "./rehype-code-blocks";
 import rehypeCollectHeadings from "./rehype-collect-headings";
+import rehypeDemoteHeadings from "./rehype-demote-headings";
 import rehypeDisplayMath from "./rehype-display-math";
 import rehypeHeadingIds from "./rehype-heading-ids";
 import rehypeHomeSections from "./rehype-home-sections";
@@ -65,7 +66,9 @@ export type RenderedMarkdown = {
  *    document reaches the page without passing the sanitiser; the plugins
  *    after it only add this site's own markup (or take out a leading raw
  *    HTML <h1>, which becomes the title).
- * 3. A home page's hero and features from its front matter, heading ids
+ * 3. Section headings moved down a level when the author wrote them as `#`
+ *    (the page's one <h1> is its title), a home page's hero and features
+ *    from its front matter, heading ids
  *    (unprefixed, so author anchors work), formulas as MathML (KaTeX, from
  *    the TeX the sanitiser let through), images for one
  *    colour scheme shown in the site's theme, URLs through the site's
@@ -75,6 +78,7 @@ export type RenderedMarkdown = {
 
 const processor = unified()
   .use(safeTree)
+  .use(rehypeDemoteHeadings)
   .use(rehypeHomeSections)
   .use(rehypeHeadingIds)
   .use(rehypeUserContentAnchors)
