@@ -1,7 +1,6 @@
 import rehypeShiki from "@shikijs/rehype";
 import { transformerNotationHighlight } from "@shikijs/transformers";
 import rehypeAutolinkHeadings from "rehype-autolink-headings";
-import rehypeKatex from "rehype-katex";
 import rehypeStringify from "rehype-stringify";
 import { unified } from "unified";
 import { VFile } from "vfile";
@@ -14,6 +13,7 @@ import rehypeDemoteHeadings from "./rehype-demote-headings";
 import rehypeDisplayMath from "./rehype-display-math";
 import rehypeHeadingIds from "./rehype-heading-ids";
 import rehypeHomeSections from "./rehype-home-sections";
+import rehypeKatexWhenPresent from "./rehype-katex-when-present";
 import rehypeLazyImages from "./rehype-lazy-images";
 import rehypeResolveUrls, { type ResolveUrl } from "./rehype-resolve-urls";
 import rehypeTaskListLabels from "./rehype-task-list-labels";
@@ -90,7 +90,7 @@ const processor = unified()
   })
   // After the heading texts are taken (a formula in a heading reads as its
   // TeX there, as on GitHub) and before code blocks, which math fences are not.
-  .use(rehypeKatex, {
+  .use(rehypeKatexWhenPresent, {
     // MathML, which browsers lay out themselves: no stylesheet, no fonts, no script.
     output: "mathml",
     // TeX that KaTeX renders differently from LaTeX is still drawn, without warnings in the server's log.
