@@ -128,3 +128,10 @@ test("arithmatex's $…$ and $$ block inside an admonition are drawn as formulas
   await expectFormulas(page, { inline: 1, display: 1 });
   await expect(page.locator("main .callout").filter({ hasText: "How a prediction is made" }).locator("math")).toHaveCount(2);
 });
+
+test("++ctrl+s++ keys are shown as keyboard keys", async ({ page }) => {
+  await page.goto("/guide/user-guide/plotting");
+  const paragraph = page.locator("main article p").filter({ hasText: "Save the plot" });
+  await expect(paragraph.locator("kbd")).toHaveText(["Ctrl", "S", "Ctrl", "Shift", "C"]);
+  await expect(paragraph).toHaveText("Save the plot with Ctrl+S, or copy it with Ctrl+Shift+C.");
+});

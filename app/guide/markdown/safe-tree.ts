@@ -18,6 +18,7 @@ import remarkFirstParagraph from "./remark-first-paragraph";
 import remarkForeignSyntax from "./remark-foreign-syntax";
 import remarkGithubAlerts from "./remark-github-alerts";
 import remarkHiddenHtml from "./remark-hidden-html";
+import remarkKeys from "./remark-keys";
 import remarkLeadingTitle from "./remark-leading-title";
 import remarkMkdocsBlocks from "./remark-mkdocs-blocks";
 import remarkRustHiddenLines from "./remark-rust-hidden-lines";
@@ -43,6 +44,7 @@ export const safeTree = {
     remarkHiddenHtml,
     remarkCustomHeadingIds,
     remarkEmojiShortcodes,
+    remarkKeys,
     remarkAttributeLists,
     remarkGithubAlerts,
     remarkLeadingTitle,
