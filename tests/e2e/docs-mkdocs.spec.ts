@@ -135,3 +135,13 @@ test("++ctrl+s++ keys are shown as keyboard keys", async ({ page }) => {
   await expect(paragraph.locator("kbd")).toHaveText(["Ctrl", "S", "Ctrl", "Shift", "C"]);
   await expect(paragraph).toHaveText("Save the plot with Ctrl+S, or copy it with Ctrl+Shift+C.");
 });
+
+test("*[CLI]: … abbreviations, on the page or in an included glossary, mark each use of the term with its meaning, and the definitions are not shown", async ({ page }) => {
+  await page.goto("/guide/installation");
+  const article = page.locator("main article");
+  await expect(article.locator('abbr[title="Command-line interface"]')).toHaveText(["CLI", "CLI"]);
+  await expect(article.locator("abbr[title=\"Tom's Obvious Minimal Language\"]")).toHaveText(["TOML"]);
+  await expect(article).not.toContainText("*[CLI]");
+  // `tidewater --help` is code: no abbreviation inside it.
+  await expect(article.locator("code abbr")).toHaveCount(0);
+});

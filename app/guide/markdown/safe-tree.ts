@@ -8,6 +8,7 @@ import { calloutHandler } from "./callout";
 import rehypeForeignComponents from "./rehype-foreign-components";
 import rehypeLeadingTitle from "./rehype-leading-title";
 import rehypeRawWhenPresent from "./rehype-raw-when-present";
+import remarkAbbreviations from "./remark-abbreviations";
 import remarkAttributeLists from "./remark-attribute-lists";
 import remarkCodeMeta from "./remark-code-meta";
 import remarkContainers from "./remark-containers";
@@ -45,6 +46,7 @@ export const safeTree = {
     remarkCustomHeadingIds,
     remarkEmojiShortcodes,
     remarkKeys,
+    remarkAbbreviations,
     remarkAttributeLists,
     remarkGithubAlerts,
     remarkLeadingTitle,

@@ -12,7 +12,9 @@ import { defaultSchema, type Options as Schema } from "rehype-sanitize";
  * - <video> and <audio>, which docs embed as raw HTML, with their sources
  *   checked like every `src` (http, https or relative) and never autoplaying;
  * - `media` on <source>, as GitHub keeps it, for pictures per screen width or
- *   colour scheme.
+ *   colour scheme;
+ * - <abbr>, which MkDocs' abbreviations make (remark-abbreviations.ts), its
+ *   meaning in `title` (allowed on every element).
  * <style>, <template>, <title> and the fallbacks of <noscript>, <noembed> and
  * <noframes> join <script> in being dropped with their content: a reader
  * never sees it (and CSS or script shown as prose is worse than nothing).
@@ -32,7 +34,7 @@ const withoutClassName = (definitions: NonNullable<Schema["attributes"]>[string]
 export const sanitizeSchema: Schema = {
   ...defaultSchema,
   strip: [...(defaultSchema.strip ?? []), ...HIDDEN_ELEMENTS],
-  tagNames: [...(defaultSchema.tagNames ?? []), "video", "audio"],
+  tagNames: [...(defaultSchema.tagNames ?? []), "video", "audio", "abbr"],
   attributes: {
     ...defaults,
     ...headings,

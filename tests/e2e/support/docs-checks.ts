@@ -27,6 +27,8 @@ const RAW_SYNTAX = [
   /<\/?(Tabs|TabItem|Badge)\b/,
   /\{\{#(include|rustdoc_include|playground|title)\b/,
   /-+8<-+/,
+  // MkDocs' abbreviation definitions (`*[HTML]: Hyper Text Markup Language`) left as text.
+  /^\s*\*\[[^\]\n]+\]:/m,
   // MkDocs Material's keys (`++ctrl+c++`) left as text.
   /\+\+[a-z0-9][\w-]*(?:\+[a-z0-9][\w-]*)*\+\+/i,
   // TeX left as text: dollar-delimited display math, or a command of it.

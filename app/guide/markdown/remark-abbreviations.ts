@@ -1,0 +1,69 @@
+import type { InlineCode, PhrasingContent, Root, RootContent } from "mdast";
+import type { Processor } from "unified";
+import { visit } from "unist-util-visit";
+import type { VFile } from "vfile";
+import { mapLinesOutsideCode } from "./parse-wrapper";
+
+declare module "vfile" {
+  interface DataMap {
+    /** The page's abbreviations (`*[HTML]: Hyper Text Markup Language`), term to meaning. */
+    abbreviations: ReadonlyMap<string, string>;
+  }
+}
+
+const DEFINITION = /^ {0,3}\*\[([^\]\n]+)\]:[ \t]*(.*)$/;
+
+/**
+ * MkDocs' abbreviations (Python-Markdown's `abbr`, PHP Markdown Extra's):
+ * a line `*[HTML]: Hyper Text Markup Language` anywhere on the page is not
+ * shown, and every "HTML" in the page's text, as a whole word, becomes
+ * `<abbr title="Hyper Text Markup Language">`. Code is left alone.
+ */
+export default function remarkAbbreviations(this: Processor) {
+  const parse = this.parser;
+  if (!parse) throw new Error("remarkAbbreviations: use remark-parse before this plugin");
+  this.parser = (document, file) => {
+    const abbreviations = new Map<string, string>();
+    const lines = mapLinesOutsideCode(document.split("\n"), (all, index) => {
+      const match = DEFINITION.exec(all[index]!);
+      if (!match) return null;
+      const [, term, meaning] = match;
+      if (term!.trim()) abbreviations.set(term!.trim(), meaning!.trim());
+      return { replace: [], consumed: 1 };
+    });
+    file.data.abbreviations = abbreviations;
+    return parse(abbreviations.size > 0 ? lines.join("\n") : document, file);
+  };
+
+  return (tree: Root, file: VFile) => {
+    const abbreviations = file.data.abbreviations;
+    if (!abbreviations || abbreviations.size === 0) return;
+    // Longest first, so "HTML5" wins over "HTML"; a term is a whole word (letters, digits and _ do not touch it).
+    const terms = [...abbreviations.keys()].sort((a, b) => b.length - a.length).map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${terms.join("|")})(?![\\p{L}\\p{N}_])`, "gu");
+    visit(tree, (node) => {
+      if (!("children" in node) || !node.children.some((child) => child.type === "text")) return;
+      node.children = node.children.flatMap((child): RootContent[] =>
+        child.type === "text" ? withAbbreviations(child.value, pattern, abbreviations) : [child],
+      ) as typeof node.children;
+    });
+  };
+}
+
+function withAbbreviations(text: string, pattern: RegExp, abbreviations: ReadonlyMap<string, string>): PhrasingContent[] {
+  const nodes: PhrasingContent[] = [];
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    if (match.index > last) nodes.push({ type: "text", value: text.slice(last, match.index) });
+    nodes.push(abbreviation(match[0], abbreviations.get(match[0])!));
+    last = match.index + match[0].length;
+  }
+  if (last === 0) return [{ type: "text", value: text }];
+  if (last < text.length) nodes.push({ type: "text", value: text.slice(last) });
+  return nodes;
+}
+
+/** The term as <abbr>, its meaning as the title (sanitised like any attribute afterwards). */
+function abbreviation(term: string, meaning: string): InlineCode {
+  return { type: "inlineCode", value: term, data: { hName: "abbr", hProperties: meaning ? { title: meaning } : {} } };
+}
