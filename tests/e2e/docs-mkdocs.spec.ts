@@ -145,3 +145,8 @@ test("*[CLI]: … abbreviations, on the page or in an included glossary, mark ea
   // `tidewater --help` is code: no abbreviation inside it.
   await expect(article.locator("code abbr")).toHaveCount(0);
 });
+
+test("==text== is shown highlighted", async ({ page }) => {
+  await page.goto("/guide/user-guide/plotting");
+  await expect(page.locator("main article mark")).toHaveText(["Always check the datum"]);
+});

@@ -21,6 +21,7 @@ import remarkGithubAlerts from "./remark-github-alerts";
 import remarkHiddenHtml from "./remark-hidden-html";
 import remarkKeys from "./remark-keys";
 import remarkLeadingTitle from "./remark-leading-title";
+import remarkMark from "./remark-mark";
 import remarkMkdocsBlocks from "./remark-mkdocs-blocks";
 import remarkRustHiddenLines from "./remark-rust-hidden-lines";
 import { sanitizeSchema } from "./sanitize-schema";
@@ -46,6 +47,7 @@ export const safeTree = {
     remarkCustomHeadingIds,
     remarkEmojiShortcodes,
     remarkKeys,
+    remarkMark,
     remarkAbbreviations,
     remarkAttributeLists,
     remarkGithubAlerts,

@@ -14,7 +14,7 @@ import { defaultSchema, type Options as Schema } from "rehype-sanitize";
  * - `media` on <source>, as GitHub keeps it, for pictures per screen width or
  *   colour scheme;
  * - <abbr>, which MkDocs' abbreviations make (remark-abbreviations.ts), its
- *   meaning in `title` (allowed on every element).
+ *   meaning in `title` (allowed on every element), and <mark> (remark-mark.ts).
  * <style>, <template>, <title> and the fallbacks of <noscript>, <noembed> and
  * <noframes> join <script> in being dropped with their content: a reader
  * never sees it (and CSS or script shown as prose is worse than nothing).
@@ -34,7 +34,7 @@ const withoutClassName = (definitions: NonNullable<Schema["attributes"]>[string]
 export const sanitizeSchema: Schema = {
   ...defaultSchema,
   strip: [...(defaultSchema.strip ?? []), ...HIDDEN_ELEMENTS],
-  tagNames: [...(defaultSchema.tagNames ?? []), "video", "audio", "abbr"],
+  tagNames: [...(defaultSchema.tagNames ?? []), "video", "audio", "abbr", "mark"],
   attributes: {
     ...defaults,
     ...headings,

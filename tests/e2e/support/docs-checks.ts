@@ -29,6 +29,8 @@ const RAW_SYNTAX = [
   /-+8<-+/,
   // MkDocs' abbreviation definitions (`*[HTML]: Hyper Text Markup Language`) left as text.
   /^\s*\*\[[^\]\n]+\]:/m,
+  // MkDocs Material's highlighted text (`==text==`) left as text.
+  /==[^\s=](?:[^=\n]*[^\s=])?==/,
   // MkDocs Material's keys (`++ctrl+c++`) left as text.
   /\+\+[a-z0-9][\w-]*(?:\+[a-z0-9][\w-]*)*\+\+/i,
   // TeX left as text: dollar-delimited display math, or a command of it.
