@@ -7,8 +7,8 @@ describe("highlighted text (==text==)", () => {
     expect(html).toBe("<p>Set <mark>every</mark> field, and <mark>read the log first</mark>.</p>");
   });
 
-  it("leaves comparisons, headings of = lines and code alone", async () => {
-    const { html } = await render("If a == b and c==d, or ====, stop. Run `==x==` as written.");
-    expect(html).toBe("<p>If a == b and c==d, or ====, stop. Run <code>==x==</code> as written.</p>");
+  it("leaves comparisons (even c==d and e==f, whose marks touch letters), runs of = and code alone", async () => {
+    const { html } = await render("If a == b and c==d and e==f, or ====, stop. Run `==x==` as written.");
+    expect(html).toBe("<p>If a == b and c==d and e==f, or ====, stop. Run <code>==x==</code> as written.</p>");
   });
 });

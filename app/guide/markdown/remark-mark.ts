@@ -1,14 +1,17 @@
 import type { PhrasingContent, Root, RootContent, Text } from "mdast";
 import { visit } from "unist-util-visit";
 
-/** `==text==`: no space just inside the marks, no `=` or line break within. */
-const MARKED = /==([^\s=](?:[^=\n]*[^\s=])?)==/g;
+/**
+ * `==text==`: no space just inside the marks, no `=` or line break within,
+ * and, as in pymdownx.mark's smart mode, no letter or digit just outside
+ * them, so `c==d and e==f` is not a mark.
+ */
+const MARKED = /(?<![\p{L}\p{N}_])==([^\s=](?:[^=\n]*[^\s=])?)==(?![\p{L}\p{N}_])/gu;
 
 /**
  * MkDocs Material's highlighted text (pymdownx.mark, also Obsidian's):
  * `==text==` is shown as <mark>. Only a run of plain text is read, so
- * `a == b`, `x==y` in code and marks around other formatting stay as
- * written.
+ * `a == b`, code and marks around other formatting stay as written.
  */
 export default function remarkMark() {
   return (tree: Root) => {
