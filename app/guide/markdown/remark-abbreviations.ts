@@ -1,6 +1,6 @@
-import type { InlineCode, PhrasingContent, Root, RootContent } from "mdast";
+import type { InlineCode, Root } from "mdast";
+import { findAndReplace } from "mdast-util-find-and-replace";
 import type { Processor } from "unified";
-import { visit } from "unist-util-visit";
 import type { VFile } from "vfile";
 import { mapLinesOutsideCode } from "./parse-wrapper";
 
@@ -41,26 +41,8 @@ export default function remarkAbbreviations(this: Processor) {
     // Longest first, so "HTML5" wins over "HTML"; a term is a whole word (letters, digits and _ do not touch it).
     const terms = [...abbreviations.keys()].sort((a, b) => b.length - a.length).map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
     const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${terms.join("|")})(?![\\p{L}\\p{N}_])`, "gu");
-    visit(tree, (node) => {
-      if (!("children" in node) || !node.children.some((child) => child.type === "text")) return;
-      node.children = node.children.flatMap((child): RootContent[] =>
-        child.type === "text" ? withAbbreviations(child.value, pattern, abbreviations) : [child],
-      ) as typeof node.children;
-    });
+    findAndReplace(tree, [pattern, (term: string) => abbreviation(term, abbreviations.get(term)!)]);
   };
-}
-
-function withAbbreviations(text: string, pattern: RegExp, abbreviations: ReadonlyMap<string, string>): PhrasingContent[] {
-  const nodes: PhrasingContent[] = [];
-  let last = 0;
-  for (const match of text.matchAll(pattern)) {
-    if (match.index > last) nodes.push({ type: "text", value: text.slice(last, match.index) });
-    nodes.push(abbreviation(match[0], abbreviations.get(match[0])!));
-    last = match.index + match[0].length;
-  }
-  if (last === 0) return [{ type: "text", value: text }];
-  if (last < text.length) nodes.push({ type: "text", value: text.slice(last) });
-  return nodes;
 }
 
 /** The term as <abbr>, its meaning as the title (sanitised like any attribute afterwards). */

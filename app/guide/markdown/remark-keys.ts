@@ -1,5 +1,5 @@
-import type { InlineCode, PhrasingContent, Root, RootContent, Text } from "mdast";
-import { visit } from "unist-util-visit";
+import type { InlineCode, PhrasingContent, Root } from "mdast";
+import { findAndReplace } from "mdast-util-find-and-replace";
 
 /** `++ctrl+alt+del++`: key names joined by `+`, between doubled pluses, no spaces. */
 const KEYS = /\+\+([a-z0-9][\w-]*(?:\+[a-z0-9][\w-]*)*)\+\+/gi;
@@ -22,27 +22,12 @@ const NAMES: Record<string, string> = {
  */
 export default function remarkKeys() {
   return (tree: Root) => {
-    visit(tree, (node) => {
-      if (!("children" in node) || !node.children.some((child) => child.type === "text" && child.value.includes("++"))) return;
-      node.children = node.children.flatMap((child): RootContent[] => (child.type === "text" ? withKeys(child) : [child])) as typeof node.children;
-    });
+    findAndReplace(tree, [KEYS, (_written: string, names: string) => names.split("+").flatMap(keyAndPlus)]);
   };
 }
 
-function withKeys(text: Text): PhrasingContent[] {
-  const nodes: PhrasingContent[] = [];
-  let last = 0;
-  for (const match of text.value.matchAll(KEYS)) {
-    if (match.index > last) nodes.push({ type: "text", value: text.value.slice(last, match.index) });
-    match[1]!.split("+").forEach((name, index) => {
-      if (index > 0) nodes.push({ type: "text", value: "+" });
-      nodes.push(key(name));
-    });
-    last = match.index + match[0].length;
-  }
-  if (last === 0) return [text];
-  if (last < text.value.length) nodes.push({ type: "text", value: text.value.slice(last) });
-  return nodes;
+function keyAndPlus(name: string, index: number): PhrasingContent[] {
+  return index === 0 ? [key(name)] : [{ type: "text", value: "+" }, key(name)];
 }
 
 /** A key: code renamed to <kbd>, which GitHub's sanitising rules keep. */

@@ -1,5 +1,5 @@
-import type { PhrasingContent, Root, RootContent, Text } from "mdast";
-import { visit } from "unist-util-visit";
+import type { InlineCode, Root } from "mdast";
+import { findAndReplace } from "mdast-util-find-and-replace";
 
 /**
  * `==text==`: no space just inside the marks, no `=` or line break within,
@@ -15,22 +15,6 @@ const MARKED = /(?<![\p{L}\p{N}_])==([^\s=](?:[^=\n]*[^\s=])?)==(?![\p{L}\p{N}_]
  */
 export default function remarkMark() {
   return (tree: Root) => {
-    visit(tree, (node) => {
-      if (!("children" in node) || !node.children.some((child) => child.type === "text" && child.value.includes("=="))) return;
-      node.children = node.children.flatMap((child): RootContent[] => (child.type === "text" ? withMarks(child) : [child])) as typeof node.children;
-    });
+    findAndReplace(tree, [MARKED, (_written: string, text: string): InlineCode => ({ type: "inlineCode", value: text, data: { hName: "mark" } })]);
   };
-}
-
-function withMarks(text: Text): PhrasingContent[] {
-  const nodes: PhrasingContent[] = [];
-  let last = 0;
-  for (const match of text.value.matchAll(MARKED)) {
-    if (match.index > last) nodes.push({ type: "text", value: text.value.slice(last, match.index) });
-    nodes.push({ type: "inlineCode", value: match[1]!, data: { hName: "mark" } });
-    last = match.index + match[0].length;
-  }
-  if (last === 0) return [text];
-  if (last < text.value.length) nodes.push({ type: "text", value: text.value.slice(last) });
-  return nodes;
 }

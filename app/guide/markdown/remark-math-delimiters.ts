@@ -1,4 +1,5 @@
 import type { Code, Paragraph, Parent, PhrasingContent, Root, RootContent } from "mdast";
+import { findAndReplace } from "mdast-util-find-and-replace";
 import type { InlineMath } from "mdast-util-math";
 import remarkGfm from "remark-gfm";
 import remarkMath from "remark-math";
@@ -62,11 +63,7 @@ export default function remarkMathDelimiters(this: Processor) {
         return asProse(written);
       });
     });
-    visit(tree, (node) => {
-      if (!("children" in node) || !node.children.some((child) => child.type === "text" && MATHJAX.test(child.value))) return;
-      const parent = node as Parent;
-      parent.children = parent.children.flatMap((child): RootContent[] => (child.type === "text" ? withMathjaxFormulas(child.value) : [child]));
-    });
+    findAndReplace(tree, [MATHJAX, (_written: string, inline?: string, display?: string) => inlineMath((inline ?? display ?? "").trim(), display !== undefined)]);
     visit(tree, "paragraph", (node: Paragraph, index, parent) => {
       if (!parent || index === undefined) return;
       const only = node.children.length === 1 ? node.children[0] : null;
@@ -107,20 +104,7 @@ declare module "mdast-util-math" {
 }
 
 /** `\( … \)` or `\[ … \]` in a text, as Markdown leaves mdBook's `\\( … \\)` and `\\[ … \\]`. */
-const MATHJAX = /\\\((.+?)\\\)|\\\[(.+?)\\\]/s;
-
-function withMathjaxFormulas(text: string): PhrasingContent[] {
-  const nodes: PhrasingContent[] = [];
-  let rest = text;
-  for (let match = MATHJAX.exec(rest); match; match = MATHJAX.exec(rest)) {
-    if (match.index > 0) nodes.push({ type: "text", value: rest.slice(0, match.index) });
-    const tex = (match[1] ?? match[2]!).trim();
-    nodes.push(inlineMath(tex, match[2] !== undefined));
-    rest = rest.slice(match.index + match[0].length);
-  }
-  if (rest) nodes.push({ type: "text", value: rest });
-  return nodes;
-}
+const MATHJAX = /\\\((.+?)\\\)|\\\[(.+?)\\\]/gs;
 
 /** A formula node as remark-math makes one, so remark-rehype turns it into the code rehype-katex draws. */
 function inlineMath(value: string, display: boolean): InlineMath {
