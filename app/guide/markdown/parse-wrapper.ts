@@ -1,15 +1,19 @@
 import type { Processor } from "unified";
+import type { VFile } from "vfile";
 
 /**
  * Lets a plugin rewrite the Markdown source before remark-parse reads it.
  * Some conventions are about lines, not Markdown blocks (MkDocs' indented
  * admonitions, a `:::` line that CommonMark would glue to the paragraph above
- * it); they are recognised where they are plain to see.
+ * it); they are recognised where they are plain to see. The rewrite may
+ * also keep what it read on the file (MkDocs' abbreviations, the source as
+ * the parser finally sees it). Plugins wrap in turn: the last one attached
+ * rewrites first, the first one sees the source last.
  */
-export function wrapParser(processor: Processor, rewrite: (source: string) => string) {
+export function wrapParser(processor: Processor, rewrite: (source: string, file: VFile) => string) {
   const parse = processor.parser;
   if (!parse) throw new Error("wrapParser: use remark-parse before this plugin");
-  processor.parser = (document, file) => parse(rewrite(document), file);
+  processor.parser = (document, file) => parse(rewrite(document, file), file);
 }
 
 const fenceOpen = /^\s*(?:>\s?)*\s*(`{3,}|~{3,})/;

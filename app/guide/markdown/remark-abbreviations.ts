@@ -2,7 +2,7 @@ import type { InlineCode, Root } from "mdast";
 import { findAndReplace } from "mdast-util-find-and-replace";
 import type { Processor } from "unified";
 import type { VFile } from "vfile";
-import { mapLinesOutsideCode } from "./parse-wrapper";
+import { mapLinesOutsideCode, wrapParser } from "./parse-wrapper";
 
 declare module "vfile" {
   interface DataMap {
@@ -20,10 +20,10 @@ const DEFINITION = /^ {0,3}\*\[([^\]\n]+)\]:[ \t]*(.*)$/;
  * `<abbr title="Hyper Text Markup Language">`. Code is left alone.
  */
 export default function remarkAbbreviations(this: Processor) {
-  const parse = this.parser;
-  if (!parse) throw new Error("remarkAbbreviations: use remark-parse before this plugin");
-  this.parser = (document, file) => {
+  wrapParser(this, (document, file) => {
     const abbreviations = new Map<string, string>();
+    file.data.abbreviations = abbreviations;
+    if (!document.includes("*[")) return document;
     const lines = mapLinesOutsideCode(document.split("\n"), (all, index) => {
       const match = DEFINITION.exec(all[index]!);
       if (!match) return null;
@@ -31,9 +31,8 @@ export default function remarkAbbreviations(this: Processor) {
       if (term!.trim()) abbreviations.set(term!.trim(), meaning!.trim());
       return { replace: [], consumed: 1 };
     });
-    file.data.abbreviations = abbreviations;
-    return parse(abbreviations.size > 0 ? lines.join("\n") : document, file);
-  };
+    return abbreviations.size > 0 ? lines.join("\n") : document;
+  });
 
   return (tree: Root, file: VFile) => {
     const abbreviations = file.data.abbreviations;

@@ -7,6 +7,7 @@ import remarkParse from "remark-parse";
 import { unified, type Processor } from "unified";
 import { visit } from "unist-util-visit";
 import type { VFile } from "vfile";
+import { wrapParser } from "./parse-wrapper";
 
 declare module "vfile" {
   interface DataMap {
@@ -41,12 +42,10 @@ declare module "vfile" {
  * parser is given, which the other plugins' line rewrites have changed.
  */
 export default function remarkMathDelimiters(this: Processor) {
-  const parse = this.parser;
-  if (!parse) throw new Error("remarkMathDelimiters: use remark-parse before this plugin");
-  this.parser = (document, file) => {
+  wrapParser(this, (document, file) => {
     file.data.parsedSource = document;
-    return parse(document, file);
-  };
+    return document;
+  });
   // The tokenizer comes from remark-math; this plugin only corrects what it read.
   remarkMath.call(this);
 
