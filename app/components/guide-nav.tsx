@@ -1,17 +1,20 @@
 import type { MouseEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { leadsTo, normaliseNavPath } from "../guide/fold-nav";
 import type { GuideNavItem } from "../guide/guide";
 
 /**
  * The guide's contents as one tree of links. A folder is a group that opens
  * and closes without script (`<details>`): the groups on the way to the
  * current page start open, the others closed, so 200 pages stay a short
- * list. read-nav-tree.ts reads this markup back; keep the two in step.
+ * list. A folded folder (a large guide's, fold-nav.ts) is a link to its
+ * first page, marked as a closed group. read-nav-tree.ts reads this markup
+ * back; keep the two in step.
  */
 export function GuideNav({ items }: { items: GuideNavItem[] }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const current = normalisePath(location.pathname);
+  const current = normaliseNavPath(location.pathname);
   // The links are plain anchors and this one handler makes their clicks
   // client-side navigations, as <Link> would: 200 <NavLink>s, each with its
   // own hooks and handler, were most of a docs page's hydration work (a
@@ -45,7 +48,7 @@ function NavList({ items, current }: { items: GuideNavItem[]; current: string })
 
 function NavEntry({ item, current }: { item: GuideNavItem; current: string }) {
   // Only the page itself is current: a folder's page is not while one of its children is shown.
-  const isCurrent = item.url !== null && normalisePath(item.url) === current;
+  const isCurrent = item.url !== null && normaliseNavPath(item.url) === current;
   const label =
     item.url === null ? (
       <span className="guide-nav-label">{item.title}</span>
@@ -55,6 +58,7 @@ function NavEntry({ item, current }: { item: GuideNavItem; current: string }) {
         {item.title}
       </a>
     );
+  if (item.folded) return <li className="guide-nav-group guide-nav-folded">{label}</li>;
   if (item.children.length === 0) return <li>{label}</li>;
   return (
     <li className="guide-nav-group">
@@ -72,19 +76,4 @@ function NavEntry({ item, current }: { item: GuideNavItem; current: string }) {
 /** A click that asks for the link in this tab: the main button, no modifier keys. */
 function isPlainClick(event: MouseEvent<HTMLElement>): boolean {
   return !event.defaultPrevented && event.button === 0 && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey);
-}
-
-/** Whether the current page is this entry's page or one below it. */
-function leadsTo(item: GuideNavItem, current: string): boolean {
-  return (item.url !== null && normalisePath(item.url) === current) || item.children.some((child) => leadsTo(child, current));
-}
-
-/** "/guide/a/" and "/guide/caf%C3%A9" compare equal to "/guide/a" and "/guide/café". */
-function normalisePath(path: string): string {
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
-  try {
-    return decodeURI(trimmed);
-  } catch {
-    return trimmed;
-  }
 }

@@ -6,6 +6,7 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { asElement } from "./__fixtures__/parsed-element";
 import type { GuideNavItem } from "../guide/guide";
+import { foldNav } from "../guide/fold-nav";
 import { GuideNav } from "./guide-nav";
 import { readNavTree } from "./read-nav-tree";
 
@@ -46,6 +47,12 @@ describe("readNavTree", () => {
     }
   });
 
+  it("reads back a folded navigation, its folded folders as folded", () => {
+    const folded = foldNav(tree, "/guide/caf%C3%A9");
+    expect(folded.filter((item) => item.folded).map((item) => item.title)).toEqual(["Setup", "Reference"]);
+    expect(readNavTree(asElement(findNav(renderNav(folded, "/guide/caf%C3%A9"))))).toEqual(folded);
+  });
+
   it("reads an empty navigation as no entries", () => {
     expect(readNavTree(asElement(findNav(renderNav([], "/guide"))))).toEqual([]);
   });
@@ -73,5 +80,15 @@ describe("GuideNav", () => {
       const html = renderToStaticMarkup(createElement(MemoryRouter, { initialEntries: [path] }, createElement(GuideNav, { items: tree })));
       expect(html, path).toMatch(/<details open="">\s*<summary><span class="visually-hidden">Setup: pages/);
     }
+  });
+
+  it("shows a folded folder as one link to its first page, marked as a group, with no toggle", () => {
+    const html = renderToStaticMarkup(
+      createElement(MemoryRouter, { initialEntries: ["/guide"] }, createElement(GuideNav, { items: foldNav(tree, "/guide") })),
+    );
+    expect(html).toContain('<li class="guide-nav-group guide-nav-folded"><a href="/guide/setup">Setup</a></li>');
+    expect(html).toContain('<li class="guide-nav-group guide-nav-folded"><a href="/guide/reference/api">Reference</a></li>');
+    expect(html).not.toContain("<details");
+    expect(html).not.toContain("/guide/setup/install");
   });
 });

@@ -5,7 +5,8 @@ import type { GuideNavItem } from "../guide/guide";
  * the tree without the document sending it a second time as data (see
  * sent-once.ts). It reads what GuideNav renders: a list of entries, each a
  * link (the page) or a plain label, and for a folder a `<details>` whose
- * `<summary>` names it when it has no page of its own.
+ * `<summary>` names it when it has no page of its own; a folded folder is
+ * an entry of class `guide-nav-folded` holding only its link.
  */
 
 /** The part of the DOM's Element that reading needs, so a test can hand in parsed HTML. */
@@ -29,11 +30,13 @@ function readList(list: ElementLike): GuideNavItem[] {
       const group = childElement(entry, "details");
       const label = link ?? childElement(entry, "span") ?? (group && childElement(group, "summary"));
       const children = group && childElement(group, "ul");
-      return {
+      const item: GuideNavItem = {
         title: label?.textContent ?? "",
         url: link?.getAttribute("href") ?? null,
         children: children ? readList(children) : [],
       };
+      if (entry.getAttribute("class")?.split(" ").includes("guide-nav-folded")) item.folded = true;
+      return item;
     });
 }
 

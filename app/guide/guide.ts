@@ -56,6 +56,11 @@ export type GuideNavItem = {
   title: string;
   url: string | null;
   children: GuideNavItem[];
+  /**
+   * A folder whose pages this page's navigation leaves out (fold-nav.ts):
+   * `url` is its first page, `children` empty.
+   */
+  folded?: true;
 };
 
 /** A file of the content folder that is not a page (an image, a PDF), served at /guide-files/<relative path>. */

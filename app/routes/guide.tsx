@@ -4,12 +4,15 @@ import type { Route } from "./+types/guide";
 import { GuideNav } from "../components/guide-nav";
 import { readNavTree } from "../components/read-nav-tree";
 import { getGuide } from "../guide/content-dir.server";
+import { navForPage } from "../guide/fold-nav";
 import { sentOnceElement, useSentOnce } from "../sent-once";
 import { sendOnce } from "../sent-once.server";
 
 export function loader(args: Route.LoaderArgs) {
-  // On a document request the tree is in the markup only (sent-once.ts).
-  return { nav: sendOnce(args, "guide-nav", getGuide().nav) };
+  const guide = getGuide();
+  // A large guide's tree is folded around the page (fold-nav.ts). On a
+  // document request it is in the markup only (sent-once.ts).
+  return { nav: sendOnce(args, "guide-nav", navForPage(guide.nav, guide.pages.length, args.url.pathname)) };
 }
 
 export default function GuideLayout({ loaderData }: Route.ComponentProps) {
