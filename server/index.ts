@@ -8,8 +8,11 @@
  * side by side on two cores and the guide takes the worker over
  * (app/guide/render-worker-process.server.ts). The rest of the server is
  * imported only then: a static import would be loaded before this runs.
+ * Before either, Node's compile cache is turned on for both (compile-cache.ts).
  */
 import { prestartRenderWorker } from "../app/guide/render-worker-process.server.ts";
+import { enableCompileCache } from "./compile-cache.ts";
 
+enableCompileCache();
 prestartRenderWorker(new URL("../build/worker/render-worker.js", import.meta.url));
 await import("./serve.ts");

@@ -11,6 +11,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import http from "node:http";
+import module from "node:module";
 import zlib from "node:zlib";
 import type { ServerBuild } from "react-router";
 import sirv from "sirv";
@@ -83,6 +84,9 @@ server.on("connect", (_request, socket) => {
 });
 server.listen({ port, host }, () => {
   console.log(`Listening on http://${host ?? "localhost"}:${port}`);
+  // Every module is loaded by now: write their compiled code out for the
+  // next start (compile-cache.ts) instead of only at a clean exit.
+  module.flushCompileCache();
 });
 
 let stopping = false;
