@@ -30,11 +30,32 @@ export type PageRenderer = {
 const WORKER_FILE = new URL("../worker/render-worker.js", import.meta.url);
 /** How long a released worker waits for more pages (a page dropped from memory and asked for again) before it ends. */
 const IDLE_MS = 1_000;
+const MB = 1024 * 1024;
+
+/**
+ * How long one page may keep the worker busy: 5 s, and 15 s more per MB of
+ * Markdown. The largest page a folder may hold (2 MB, list-content-folder.server.ts)
+ * took 10.5 s when it was ordinary prose and code; one paragraph of a megabyte
+ * or so full of code spans took minutes (the Markdown parser's work on a
+ * paragraph grows faster than the paragraph), and every page asked for
+ * meanwhile waited behind it. Past the limit the worker is ended, the page
+ * fails with `RenderTimeLimitError`, and the pages that were waiting go to a
+ * new worker.
+ */
+export function renderTimeLimitMs(markdownLength: number): number {
+  return 5_000 + Math.round((15_000 * markdownLength) / MB);
+}
+
+export class RenderTimeLimitError extends Error {
+  override name = "RenderTimeLimitError";
+}
+
+type Options = { timeLimitMs?: (markdownLength: number) => number };
 
 /** A worker starts at once, so that it is ready by the first request; it renders once prepared. */
-export function createPageRenderer(workerFile: URL | null = WORKER_FILE): PageRenderer {
+export function createPageRenderer(workerFile: URL | null = WORKER_FILE, { timeLimitMs = renderTimeLimitMs }: Options = {}): PageRenderer {
   if (workerFile === null || !fs.existsSync(workerFile)) return inThisProcess();
-  return workerRenderer(workerFile);
+  return workerRenderer(workerFile, timeLimitMs);
 }
 
 function inThisProcess(): PageRenderer {
@@ -54,8 +75,10 @@ function inThisProcess(): PageRenderer {
   };
 }
 
-function workerRenderer(workerFile: URL): PageRenderer {
-  type Waiting = { resolve: (result: RenderResult) => void; reject: (error: Error) => void };
+function workerRenderer(workerFile: URL, timeLimitMs: (markdownLength: number) => number): PageRenderer {
+  type PageRequest = Extract<WorkerRequest, { job: RenderJob }>;
+  type Waiting = { request: PageRequest; resolve: (result: RenderResult) => void; reject: (error: Error) => void; timer?: NodeJS.Timeout };
+  // In the order they were asked for, which is the order they are sent in again after an overrun.
   const waiting = new Map<number, Waiting>();
   let nextId = 0;
   let released = false;
@@ -68,16 +91,27 @@ function workerRenderer(workerFile: URL): PageRenderer {
     const started = prestarted ?? forkRenderWorker(workerFile);
     prestarted = null;
     started.on("message", (response: WorkerResponse) => {
+      // A worker ended for overrunning may still have had a word in flight.
+      if (worker !== started) return;
       const entry = waiting.get(response.id);
+      if (!entry) return;
+      if ("started" in response) {
+        entry.timer = setTimeout(() => overrun(response.id), timeLimitMs(entry.request.job.markdown.length)).unref();
+        return;
+      }
+      clearTimeout(entry.timer);
       waiting.delete(response.id);
-      if ("error" in response) entry?.reject(new Error(response.error));
-      else entry?.resolve(response.result);
+      if ("error" in response) entry.reject(new Error(response.error));
+      else entry.resolve(response.result);
       endWhenIdle();
     });
     const fail = (error: Error) => {
       if (worker !== started) return; // ended on purpose
       worker = null;
-      for (const entry of waiting.values()) entry.reject(error);
+      for (const entry of waiting.values()) {
+        clearTimeout(entry.timer);
+        entry.reject(error);
+      }
       waiting.clear();
     };
     started.on("error", fail);
@@ -87,6 +121,24 @@ function workerRenderer(workerFile: URL): PageRenderer {
   };
   // Started now, so that it is ready by the first request.
   let worker: ChildProcess | null = start();
+
+  /** The page `id` has had the worker longer than its limit: end the worker, fail the page, carry on with the rest. */
+  function overrun(id: number) {
+    const entry = waiting.get(id);
+    if (!entry || !worker) return;
+    waiting.delete(id);
+    const stuck = worker;
+    worker = null;
+    stuck.kill("SIGKILL");
+    const limit = timeLimitMs(entry.request.job.markdown.length) / 1000;
+    entry.reject(new RenderTimeLimitError(`rendering took longer than ${limit.toFixed(limit < 10 ? 1 : 0)} s, the limit for a page of its size, and was stopped`));
+    if (waiting.size === 0) return endWhenIdle();
+    worker = start();
+    for (const other of waiting.values()) {
+      clearTimeout(other.timer);
+      worker.send(other.request);
+    }
+  }
 
   function endWhenIdle() {
     clearTimeout(idleTimer);
@@ -108,11 +160,10 @@ function workerRenderer(workerFile: URL): PageRenderer {
     render(job, background = false) {
       clearTimeout(idleTimer);
       worker ??= start();
-      const id = nextId++;
-      const sent: WorkerRequest = { id, job, background };
+      const request: PageRequest = { id: nextId++, job, background };
       return new Promise((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
-        worker!.send(sent);
+        waiting.set(request.id, { request, resolve, reject });
+        worker!.send(request);
       });
     },
     release() {

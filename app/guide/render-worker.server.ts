@@ -18,7 +18,8 @@ export type WorkerRequest =
   | { targets: UrlTargets; samples: CodeSample[] }
   /** `background`: rendered when no visitor's page is waiting. */
   | { id: number; job: RenderJob; background: boolean };
-export type WorkerResponse = { id: number; result: RenderResult } | { id: number; error: string };
+/** `started`: the page's turn has come (the server's time limit counts from here, page-renderer.server.ts). */
+export type WorkerResponse = { id: number; started: true } | { id: number; result: RenderResult } | { id: number; error: string };
 type PageRequest = Extract<WorkerRequest, { job: RenderJob }>;
 
 if (!process.send) throw new Error("render-worker.server.ts runs as a child process with an IPC channel");
@@ -57,6 +58,7 @@ process.on("disconnect", () => process.exit(0));
 
 function schedule(request: PageRequest) {
   queue.add(request.background ? "background" : "visitor", async () => {
+    if (process.connected) process.send!({ id: request.id, started: true } satisfies WorkerResponse, undefined, undefined, () => {});
     let response: WorkerResponse;
     try {
       response = { id: request.id, result: await renderPage(request.job, targets!) };
