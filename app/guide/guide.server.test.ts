@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GuideContentError, loadGuide, type Guide, type LoadGuideOptions } from "./guide.server";
+import { createPageRenderer, RenderTimeLimitError, type PageRenderer } from "./page-renderer.server";
 
 const fixtures = path.join(import.meta.dirname, "__fixtures__");
 const fixture = (name: string) => path.join(fixtures, name);
@@ -397,5 +398,39 @@ describe("a home page made of front matter alone, as VitePress writes one", () =
     expect(home.description).toBe("Tides, logged.");
     expect(home.html).toContain('<p class="home-hero-tagline">Tides, logged.</p>');
     expect(home.html).toContain('<a href="/guide/start" class="md-button md-button--primary">Start</a>');
+  }, FIRST_RENDER_TIMEOUT);
+});
+
+describe("a page whose rendering runs past its time limit", () => {
+  it("is shown as plain text, for good: asked for again it does not hold the renderer up again, and the other pages still render", async () => {
+    const inProcess = createPageRenderer(null);
+    const overruns: string[] = [];
+    const renderer: PageRenderer = {
+      where: inProcess.where,
+      prepare: (targets, samples) => inProcess.prepare(targets, samples),
+      release: () => inProcess.release(),
+      async render(job, background) {
+        if (job.relativePath !== "first-steps.md") return inProcess.render(job, background);
+        overruns.push(job.url);
+        throw new RenderTimeLimitError("rendering took longer than 5.1 s, the limit for a page of its size, and was stopped");
+      },
+    };
+    const { guide, warnings } = await load(fixture("no-front-matter"), { renderer });
+    const source = await fs.readFile(path.join(fixture("no-front-matter"), "first-steps.md"), "utf8");
+
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const page = await rendered(guide, "first-steps");
+      expect(page.html).toContain("Shown as plain text");
+      expect(page.html).toContain(`<pre class="page-source">${source.split("\n")[0]}`);
+    }
+    expect(overruns).toHaveLength(1);
+    expect(warnings.filter((warning) => warning.includes("first-steps.md: rendering took longer than 5.1 s"))).toHaveLength(1);
+    expect((await rendered(guide, "getting-started")).html).not.toContain("Shown as plain text");
+
+    const { failures, search } = await guide.complete();
+    expect(failures).toEqual([]);
+    expect(overruns).toHaveLength(1);
+    const firstWord = source.replace(/^#.*\n/, "").match(/[A-Za-z]{6,}/)![0];
+    expect(search.search(firstWord).map((result) => result.url)).toContain("/guide/first-steps");
   }, FIRST_RENDER_TIMEOUT);
 });

@@ -8,8 +8,10 @@ import { ContentListingError, LIMITS, listContentFolder, type ContentListing, ty
 import { readLeadingTitle } from "./markdown/read-leading-title.server";
 import { expandIncludes } from "./file-includes.server";
 import { withoutPageExtension } from "./markdown-files";
-import { createPageRenderer, type PageRenderer } from "./page-renderer.server";
+import { createPageRenderer, RenderTimeLimitError, type PageRenderer } from "./page-renderer.server";
 import { readableName, readPageMeta, type PageMeta } from "./page-meta.server";
+import { plainTextPage } from "./plain-text-page.server";
+import type { RenderJob, RenderResult } from "./render-page.server";
 import { pageUrl, type UrlTargets } from "./resolve-url.server";
 import { createSearchIndex, type SearchIndex, type SearchSection } from "./search.server";
 import { readProjectConfig, type TableOfContents } from "./table-of-contents.server";
@@ -81,6 +83,8 @@ export type LoadGuideOptions = {
   warn?: (message: string) => void;
   /** How much rendered HTML is kept, in characters (default RENDERED_CHARACTERS_KEPT). */
   renderedCharactersKept?: number;
+  /** Where pages are rendered (default: the built worker when there is one, page-renderer.server.ts). */
+  renderer?: PageRenderer;
 };
 
 /** A folder that cannot be served; `file`, `line` and `column` say where, when one file is to blame. */
@@ -115,7 +119,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
   });
   if (!(await fs.stat(root)).isDirectory()) throw new GuideContentError(`Not a folder: ${contentDir}`);
   // Started first: a worker boots while the folder is read.
-  const renderer = createPageRenderer();
+  const renderer = options.renderer ?? createPageRenderer();
   try {
     return await loadFolder(root, renderer, options);
   } catch (error) {
@@ -188,6 +192,8 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
   const kept = new Map<GuidePage, RenderedPage>();
   let keptCharacters = 0;
   const inFlight = new Map<GuidePage, Promise<RenderedPage>>();
+  // Pages whose rendering ran past its time limit, as shown instead (showAsWritten).
+  const overran = new Map<GuidePage, RenderedPage>();
 
   // Each page's search sections, from its render until `complete` takes them.
   const sectionsOf = new Map<GuidePage, SearchSection[]>();
@@ -196,11 +202,14 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
   async function renderPage(page: GuidePage, background: boolean): Promise<RenderedPage> {
     const slot = sourceOf.get(page);
     if (!slot) throw new Error(`${page.url} is not a page of this guide`);
-    const result = await renderer
-      .render({ relativePath: page.relativePath, url: page.url, markdown: slot.content, title: page.title, description: slot.meta.description, home: slot.meta.home }, background)
-      .catch((error: unknown) => {
-        throw new GuideContentError(`${page.file}: could not be rendered: ${(error as Error).message}`, page.file);
-      });
+    const job: RenderJob = { relativePath: page.relativePath, url: page.url, markdown: slot.content, title: page.title, description: slot.meta.description, home: slot.meta.home };
+    let result: RenderResult;
+    try {
+      result = await renderer.render(job, background);
+    } catch (error) {
+      if (error instanceof RenderTimeLimitError) return showAsWritten(page, job, error);
+      throw new GuideContentError(`${page.file}: could not be rendered: ${(error as Error).message}`, page.file);
+    }
     // The navigation already shows page.title; a disagreement would be a bug in readLeadingTitle.
     if (slot.meta.title === null && result.leadingTitle !== slot.leadingTitle) {
       warn(`${page.file}: its title was read as ${JSON.stringify(slot.leadingTitle)} at start but renders as ${JSON.stringify(result.leadingTitle)}`);
@@ -208,6 +217,20 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
     brokenByPage.set(page, result.brokenHrefs.map((href) => ({ from: page.relativePath, href })));
     if (!completed) sectionsOf.set(page, result.sections);
     return { ...page, titleId: result.titleId, description: result.description, html: result.html, headings: result.headings };
+  }
+
+  /**
+   * A page whose rendering ran past its time limit is shown as plain text
+   * (plain-text-page.server.ts), for good: the same Markdown would overrun
+   * again, holding the worker up each time the page was asked for.
+   */
+  function showAsWritten(page: GuidePage, job: RenderJob, error: RenderTimeLimitError): RenderedPage {
+    warn(`${page.file}: ${error.message}; it is shown as plain text`);
+    const result = plainTextPage(job);
+    if (!completed) sectionsOf.set(page, result.sections);
+    const shown = { ...page, titleId: result.titleId, description: result.description, html: result.html, headings: result.headings };
+    overran.set(page, shown);
+    return shown;
   }
 
   function keep(rendered: RenderedPage, page: GuidePage) {
@@ -221,6 +244,8 @@ async function loadFolder(root: string, renderer: PageRenderer, options: LoadGui
   }
 
   function render(page: GuidePage, background = false): Promise<RenderedPage> {
+    const shownAsWritten = overran.get(page);
+    if (shownAsWritten) return Promise.resolve(shownAsWritten);
     const found = kept.get(page);
     if (found) {
       // Most recently read last: the first in the map is the first to go.
