@@ -1,8 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { NO_TARGETS, useFakeWorkerFiles } from "./__fixtures__/fake-render-worker";
 import { createPageRenderer, RenderTimeLimitError, renderTimeLimitMs } from "./page-renderer.server";
 import type { RenderJob } from "./render-page.server";
 
@@ -23,27 +20,15 @@ process.on("message", (request) => {
 process.on("disconnect", () => process.exit(0));
 `;
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
-});
-
-function fakeWorkerFile(): URL {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "page-renderer-"));
-  folders.push(folder);
-  const file = path.join(folder, "render-worker.mjs");
-  fs.writeFileSync(file, FAKE_WORKER);
-  return pathToFileURL(file);
-}
+const writeFakeWorker = useFakeWorkerFiles();
 
 const job = (url: string, markdown: string): RenderJob => ({ relativePath: "a.md", url, markdown, title: "A", description: null, home: null });
-const targets = { pages: new Map(), folders: new Map(), pageUrls: new Set<string>(), files: new Map(), sitePaths: new Set<string>() };
 const pidOf = (html: string) => html.split(" ")[1];
 
 describe("the render worker's time limit", () => {
   test("a page that keeps the worker past its limit fails, and the pages waiting behind it are rendered by a new worker", async () => {
-    const renderer = createPageRenderer(fakeWorkerFile(), { timeLimitMs: () => 300 });
-    renderer.prepare(targets, []);
+    const renderer = createPageRenderer(writeFakeWorker(FAKE_WORKER), { timeLimitMs: () => 300 });
+    renderer.prepare(NO_TARGETS, []);
     const first = await renderer.render(job("/guide/first", "# First"));
     const [stuck, ...after] = await Promise.allSettled([
       renderer.render(job("/guide/stuck", "hang")),
@@ -64,8 +49,8 @@ describe("the render worker's time limit", () => {
   });
 
   test("a page is timed from its turn in the worker, not from when it was asked for", async () => {
-    const renderer = createPageRenderer(fakeWorkerFile(), { timeLimitMs: () => 300 });
-    renderer.prepare(targets, []);
+    const renderer = createPageRenderer(writeFakeWorker(FAKE_WORKER), { timeLimitMs: () => 300 });
+    renderer.prepare(NO_TARGETS, []);
     // Four pages of 200 ms each asked for at once: the last waits 600 ms for its turn, well past the limit.
     const results = await Promise.all(["/guide/1", "/guide/2", "/guide/3", "/guide/4"].map((url) => renderer.render(job(url, "slow"))));
     renderer.release();

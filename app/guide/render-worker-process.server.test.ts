@@ -1,8 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { NO_TARGETS, useFakeWorkerFiles } from "./__fixtures__/fake-render-worker";
 import { createPageRenderer } from "./page-renderer.server";
 import { prestartRenderWorker, takePrestartedWorker } from "./render-worker-process.server";
 
@@ -14,21 +11,10 @@ process.on("message", (request) => {
 process.on("disconnect", () => process.exit(0));
 `;
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
-});
-
-function fakeWorkerFile(): URL {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "render-worker-"));
-  folders.push(folder);
-  const file = path.join(folder, "render-worker.mjs");
-  fs.writeFileSync(file, FAKE_WORKER);
-  return pathToFileURL(file);
-}
+const writeFakeWorker = useFakeWorkerFiles();
+const fakeWorkerFile = () => writeFakeWorker(FAKE_WORKER);
 
 const job = { relativePath: "a.md", url: "/guide/a", markdown: "# A", title: "A", description: null, home: null };
-const targets = { pages: new Map(), folders: new Map(), pageUrls: new Set<string>(), files: new Map(), sitePaths: new Set<string>() };
 
 describe("a render worker started before the server bundle loads", () => {
   test("is the process that renders the guide's pages", async () => {
@@ -37,7 +23,7 @@ describe("a render worker started before the server bundle loads", () => {
     expect(prestarted?.pid).toBeTypeOf("number");
 
     const renderer = createPageRenderer(workerFile);
-    renderer.prepare(targets, []);
+    renderer.prepare(NO_TARGETS, []);
     const result = await renderer.render(job);
     renderer.release();
 
