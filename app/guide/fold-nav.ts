@@ -28,13 +28,19 @@ export function navForPage(nav: GuideNavItem[], pageCount: number, pathname: str
  */
 export function foldNav(items: GuideNavItem[], pathname: string): GuideNavItem[] {
   const current = normaliseNavPath(pathname);
-  const fold = (item: GuideNavItem): GuideNavItem => {
-    if (item.children.length === 0) return item;
-    if (leadsTo(item, current)) return { ...item, children: item.children.map(fold) };
+  // One walk of the tree, each URL compared once: a data request of a
+  // client-side navigation folds the tree anew, and a folder may hold
+  // thousands of pages. Returns the entry as shown, and whether it leads to
+  // the current page.
+  const fold = (item: GuideNavItem): [GuideNavItem, boolean] => {
+    const isCurrent = item.url !== null && normaliseNavPath(item.url) === current;
+    if (item.children.length === 0) return [item, isCurrent];
+    const children = item.children.map(fold);
+    if (isCurrent || children.some(([, leads]) => leads)) return [{ ...item, children: children.map(([child]) => child) }, true];
     const landing = item.url ?? firstPageUrl(item.children);
-    return landing === null ? item : { title: item.title, url: landing, children: [], folded: true };
+    return [landing === null ? item : { title: item.title, url: landing, children: [], folded: true }, false];
   };
-  return items.map(fold);
+  return items.map((item) => fold(item)[0]);
 }
 
 /** Whether `current` (normalised) is this entry's page or one below it. */
