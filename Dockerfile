@@ -24,17 +24,14 @@ ENV NODE_ENV=production PORT=3000
 WORKDIR /app
 COPY --from=production-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-# node_modules/react-router-theme links here; the page cache imports it at run time.
+# node_modules/react-router-theme links here; the server bundle imports it at run time.
 COPY --from=build /app/packages/theme/package.json ./packages/theme/
 COPY --from=build /app/packages/theme/dist ./packages/theme/dist
 COPY package.json ./
+# The server (server/, run by Node's type stripping) reaches the app only
+# through the build's server seam, so no app/ source is needed here;
+# tests/dockerfile.test.ts holds this to what server/ imports.
 COPY server ./server
-# The server (server/, run by Node's type stripping) shares these with the
-# app: the page cache the first two, the entry the render worker's start.
-# tests/dockerfile.test.ts holds this list to what server/ imports.
-COPY app/security/content-security-policy.server.ts ./app/security/
-COPY app/theme/theme.ts ./app/theme/
-COPY app/guide/render-worker-process.server.ts ./app/guide/
 COPY content ./content
 USER node
 EXPOSE 3000

@@ -6,7 +6,7 @@ export default {
   // The whole route manifest is a few routes: send it with the first page
   // instead of serving /__manifest lookups, one less endpoint to abuse.
   routeDiscovery: { mode: "initial" },
-  // The guide's render worker (app/guide/page-renderer.server.ts) is a
+  // The guide's render worker (app/guide/render/render-worker.server.ts, started by service/render-worker-client.server.ts) is a
   // second entry beside the server bundle: build/worker/render-worker.js.
   // Its dependencies stay imports of node_modules, as the server's do.
   async buildEnd({ viteConfig }) {
@@ -16,7 +16,7 @@ export default {
       logLevel: "warn",
       publicDir: false,
       build: {
-        ssr: "app/guide/render-worker.server.ts",
+        ssr: "app/guide/render/render-worker.server.ts",
         outDir: "build/worker",
         emptyOutDir: true,
         minify: true,

@@ -3,7 +3,7 @@ import { FontaineTransform } from "fontaine";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { defineConfig } from "vite";
-import { contentLiveReload } from "./app/guide/vite-plugin-content.ts";
+import { contentLiveReload } from "./app/guide/dev/vite-plugin-content.ts";
 
 const require = createRequire(import.meta.url);
 // Every subset of Inter shares one design; measure the Latin file, which is

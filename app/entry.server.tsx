@@ -6,7 +6,11 @@ import { NonceContext } from "./nonce";
 import { SentOnceContext } from "./sent-once";
 import { dropModulePreloads } from "./module-preloads.server";
 import { keptBackValues } from "./sent-once.server";
+import { requestNonce } from "./request-nonce.server";
 import { contentSecurityPolicy, createNonce } from "./security/content-security-policy.server";
+
+// The production server reaches the app through this one export (server-seam.server.ts).
+export { serverSeam } from "./server-seam.server";
 
 export const streamTimeout = 5_000;
 
@@ -17,7 +21,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = createNonce();
+  const nonce = loadContext.get(requestNonce) ?? createNonce();
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   // The page depends on the theme cookie: no shared cache may hand it to someone else.

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { editUrl } from "./edit-url";
-import { siteConfig } from "./guide/content-dir.server";
-import type { GuidePage, RenderedPage } from "./guide/guide";
+import type { SiteConfig } from "./guide/service/guide-service.server";
+import type { GuidePage, RenderedPage } from "./guide/guide-types";
 import { sendOnce } from "./sent-once.server";
 
 /**
@@ -14,6 +14,7 @@ export function guidePageData(
   args: { request: Request; context: Readonly<RouterContextProvider> },
   pages: readonly GuidePage[],
   page: RenderedPage,
+  site: Pick<SiteConfig, "editUrlBase">,
 ) {
   const index = pages.findIndex((other) => other.slug === page.slug);
   const link = (other: GuidePage | undefined) => (other ? { url: other.url, title: other.navTitle } : null);
@@ -24,7 +25,7 @@ export function guidePageData(
       description: page.description,
       html: sendOnce(args, "guide-article", page.html),
       headings: sendOnce(args, "guide-headings", page.headings),
-      editUrl: editUrl(siteConfig.editUrlBase, page.relativePath),
+      editUrl: editUrl(site.editUrlBase, page.relativePath),
     },
     previous: index > 0 ? link(pages[index - 1]) : null,
     next: index >= 0 ? link(pages[index + 1]) : null,

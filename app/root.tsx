@@ -7,8 +7,8 @@ import stylesheetUrl from "./app.css?url";
 import { useNonce } from "./nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { siteConfig } from "./guide/content-dir.server";
-import { ContentLiveReload } from "./guide/live-reload";
+import { getSiteConfig } from "./guide/service/guide-service.server";
+import { ContentLiveReload } from "./guide/dev/live-reload";
 import { DEFAULT_SITE_NAME, pageTitle } from "./site-title";
 import { theme } from "./theme/theme";
 
@@ -18,9 +18,10 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
+  const site = await getSiteConfig();
   // siteName: every route's <title> ends with it (site-title.ts).
-  return { theme: getThemePreference(request, theme), siteName: siteConfig.name, ownFolder: siteConfig.ownFolder };
+  return { theme: getThemePreference(request, theme), siteName: site.name, ownFolder: site.ownFolder };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

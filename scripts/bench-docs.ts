@@ -14,7 +14,7 @@
  *   a client that takes gzip only; how many times its
  *   navigation and its article are in it; inline styles in its code blocks;
  * - search: server-side time per query, timed in this process on the loaded
- *   folder (the index `complete()` builds, app/guide/guide.server.ts, through
+ *   folder (the index `complete()` builds, app/guide/service/background-completion.server.ts, through
  *   Vite), and the HTTP round trip of the header's results-as-you-type
  *   request on loopback;
  * - the long page's req/s against the site's own guide page, both servers
@@ -579,7 +579,7 @@ type InProcessSearch = { timings: number[]; buildMs: number; hitsByKind: Record<
  * does not resolve) and times each query's search() call alone.
  */
 async function timeSearchInProcess(contentDir: string, queries: Query[]): Promise<InProcessSearch> {
-  if (!fs.existsSync(path.join(root, "app/guide/search.server.ts"))) return { reason: "app/guide/search.server.ts does not exist yet" };
+  if (!fs.existsSync(path.join(root, "app/guide/search/search-index.server.ts"))) return { reason: "app/guide/search/search-index.server.ts does not exist yet" };
   process.env.CONTENT_DIR = contentDir;
   const { createServer } = await import("vite");
   const vite = await createServer({
@@ -591,13 +591,13 @@ async function timeSearchInProcess(contentDir: string, queries: Query[]): Promis
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const content = (await vite.ssrLoadModule("/app/guide/content-dir.server.ts")) as {
-      getGuide?: () => { complete(): Promise<{ search: { search: (query: string) => unknown } }> };
+    const content = (await vite.ssrLoadModule("/app/guide/service/guide-service.server.ts")) as {
+      getGuide?: () => Promise<{ complete(): Promise<{ search: { search: (query: string) => unknown } }> }>;
     };
-    if (typeof content.getGuide !== "function") return { reason: "app/guide/content-dir.server.ts does not export getGuide() yet" };
+    if (typeof content.getGuide !== "function") return { reason: "app/guide/service/guide-service.server.ts does not export getGuide() yet" };
     // Every page rendered (in this process, from source) and the index built: what the server does in the background.
     const building = performance.now();
-    const index = (await content.getGuide().complete()).search;
+    const index = (await (await content.getGuide()).complete()).search;
     const buildMs = performance.now() - building;
     // Warm-up: JIT, lazy structures.
     for (const query of queries.slice(0, 20)) await index.search(query.text);

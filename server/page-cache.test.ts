@@ -1,24 +1,25 @@
-import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { requestNonce } from "../app/request-nonce.server.ts";
+import { serverSeam } from "../app/server-seam.server.ts";
 import { createPageCache } from "./page-cache.ts";
 
 /**
  * A server laid out as server/serve.ts lays it out, with stand-ins for its
  * layers: one sets a header on everything (and HSTS on secure requests), one
  * refuses declared bodies over 10 bytes, and React Router's handler renders a
- * page whose script carries the response's nonce.
+ * page whose script carries the nonce the cache handed it.
  */
 async function startSite() {
   const layerRuns = { count: 0 };
-  const cache = createPageCache(async () => {
-    const nonce = crypto.randomBytes(16).toString("base64");
+  const cache = createPageCache(async (_request, context) => {
+    const nonce = context!.get(requestNonce)!;
     return new Response(`<!DOCTYPE html><p>A kept page</p><script nonce="${nonce}">hydrate()</script>`, {
       headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": `script-src 'nonce-${nonce}'` },
     });
-  }, "build-1");
+  }, "build-1", serverSeam);
   const app = express();
   app.set("trust proxy", "loopback");
   app.use(cache.serveKept);

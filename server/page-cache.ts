@@ -26,10 +26,7 @@
 import zlib from "node:zlib";
 import type express from "express";
 import type { RequestHandler } from "react-router";
-import type { ThemePreference } from "react-router-theme";
-import { getThemePreference } from "react-router-theme/server";
-import { contentSecurityPolicy, createNonce } from "../app/security/content-security-policy.server.ts";
-import { theme } from "../app/theme/theme.ts";
+import type { ServerSeam } from "../app/server-seam.server.ts";
 import { createBrotliCompressor } from "./brotli-compressor.ts";
 import { stitchBrotli, type StitchedBrotli } from "./stitched-brotli.ts";
 import { prepareStitchedGzip, stitchGzip, type StitchedGzip } from "./stitched-gzip.ts";
@@ -64,17 +61,19 @@ const BROTLI_FAST = {
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
 };
 
-export function createPageCache(handleRequest: RequestHandler, buildVersion: string) {
+export function createPageCache(handleRequest: RequestHandler, buildVersion: string, seam: ServerSeam) {
   const pages = new Map<string, CachedPage>();
   const rendering = new Map<string, Promise<Rendered>>();
   const brotliCompressor = createBrotliCompressor();
 
   async function render(url: URL, cookie: string | undefined): Promise<Rendered> {
-    const response = await handleRequest(new Request(url, { headers: cookie ? { Cookie: cookie } : {} }));
+    // The page is rendered with a nonce handed to it, so the one to cut out is known.
+    const nonce = seam.createNonce();
+    const response = await handleRequest(new Request(url, { headers: cookie ? { Cookie: cookie } : {} }), seam.requestContext(nonce));
     const cacheControl = response.headers.get("Cache-Control") ?? "";
-    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
     const isPage = response.status === 200 && response.headers.get("Content-Type")?.startsWith("text/html");
-    if (!isPage || !nonce || cacheControl.includes("no-store") || response.headers.has("Set-Cookie")) {
+    const renderedWithNonce = response.headers.get("Content-Security-Policy")?.includes(`'nonce-${nonce}'`);
+    if (!isPage || !renderedWithNonce || cacheControl.includes("no-store") || response.headers.has("Set-Cookie")) {
       return { response };
     }
     const html = await response.text();
@@ -105,13 +104,13 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
     const page = headers && pages.get(cacheKey(request));
     if (!headers || !page) return next();
     for (const [name, value] of headers) response.setHeader(name, value);
-    sendPage(page, request, response);
+    sendPage(page, request, response, seam);
   }
 
   /** After the server's layers: renders a page the first time, keeps it and serves it; otherwise hands it on. */
   async function renderAndKeep(request: express.Request, response: express.Response, next: express.NextFunction) {
     if (!isPageRequest(request)) return next();
-    const preference = themePreferenceOf(request);
+    const preference = seam.themePreference(request.headers.cookie);
     const key = cacheKey(request, preference);
 
     let page = pages.get(key);
@@ -121,7 +120,7 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
       const first = !pending;
       if (!pending) {
         const url = new URL(request.originalUrl, `${request.protocol}://${request.get("host") ?? "localhost"}`);
-        pending = render(url, preference ? `${theme.cookieName}=${preference}` : undefined).finally(() => rendering.delete(key));
+        pending = render(url, preference ? seam.themeCookie(preference) : undefined).finally(() => rendering.delete(key));
         rendering.set(key, pending);
       }
       let rendered: Rendered;
@@ -141,10 +140,10 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
     if (!layerHeaders.has(request.secure)) {
       layerHeaders.set(request.secure, Object.entries(response.getHeaders()) as LayerHeaders);
     }
-    sendPage(page, request, response);
+    sendPage(page, request, response, seam);
   }
 
-  function cacheKey(request: express.Request, preference = themePreferenceOf(request)): string {
+  function cacheKey(request: express.Request, preference = seam.themePreference(request.headers.cookie)): string {
     return `${buildVersion}\n${preference ?? "none"}\n${request.path}`;
   }
 
@@ -165,8 +164,8 @@ function isPageRequest(request: express.Request): boolean {
 }
 
 /** The page with a fresh nonce, in the best encoding the client takes. */
-function sendPage(page: CachedPage, request: express.Request, response: express.Response) {
-  const nonce = createNonce();
+function sendPage(page: CachedPage, request: express.Request, response: express.Response, seam: ServerSeam) {
+  const nonce = seam.createNonce();
   // Brotli whenever the client takes it and the page's is ready (browsers
   // list gzip first, at the same weight), else gzip: both are stitched from
   // a page compressed once, where brotli on demand would compress it all again.
@@ -184,7 +183,7 @@ function sendPage(page: CachedPage, request: express.Request, response: express.
           : [zlib.gunzipSync(Buffer.concat(stitchGzip(page.gzip, nonce)))];
 
   for (const [name, value] of page.headers) response.setHeader(name, value);
-  response.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+  response.setHeader("Content-Security-Policy", seam.contentSecurityPolicy(nonce));
   response.setHeader("Vary", "Cookie, Accept-Encoding");
   if (encoding === "br" || encoding === "gzip") response.setHeader("Content-Encoding", encoding);
   response.setHeader("Content-Length", pieces.reduce((length, piece) => length + piece.length, 0));
@@ -199,13 +198,6 @@ function sendPage(page: CachedPage, request: express.Request, response: express.
   response.end();
 }
 
-/**
- * The theme the page would be rendered in, read exactly as the root loader
- * reads it (from the raw header: no Request is built on this path).
- */
-function themePreferenceOf(request: express.Request): ThemePreference | null {
-  return getThemePreference({ cookie: request.headers.cookie }, theme);
-}
 
 async function sendResponse(request: express.Request, response: express.Response, answer: Response) {
   response.status(answer.status);

@@ -3,107 +3,112 @@
  * React Router's request handler, with a graceful stop on SIGTERM. It keeps
  * no state between requests, so any number of replicas can run side by side.
  *
- * Loaded by server/index.ts, once the guide's render worker is starting.
+ * Started by server/index.ts, once the guide's render worker is starting.
+ * It reaches the app only through the build's server seam
+ * (app/server-seam.server.ts): settings, the guide's start, the nonce, the theme.
  */
 import { createRequestHandler } from "@react-router/express";
 import { createRequestHandler as createFetchHandler } from "react-router";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import type { ChildProcess } from "node:child_process";
 import http from "node:http";
 import module from "node:module";
 import zlib from "node:zlib";
 import type { ServerBuild } from "react-router";
 import sirv from "sirv";
+import type { ServerSeam } from "../app/server-seam.server.ts";
 import { createPageCache } from "./page-cache.ts";
 
-const port = Number(process.env.PORT ?? 3000);
-// Without HOST, Node listens on every interface (what a container needs).
-const host = process.env.HOST || undefined;
 const clientDir = new URL("../build/client/", import.meta.url).pathname;
 const serverBuildUrl = new URL("../build/server/index.js", import.meta.url).href;
 
-const build = await loadBuild();
+export async function serve({ renderWorker }: { renderWorker: ChildProcess | null }) {
+  const build = await loadBuild();
+  const seam = (build.entry.module as unknown as { serverSeam: ServerSeam }).serverSeam;
+  const { port, host, trustProxy } = await startApp(seam, renderWorker);
 
-const app = express();
-app.disable("x-powered-by");
-// Behind a proxy that terminates TLS, X-Forwarded-Proto and -Host count only
-// when TRUST_PROXY says whom to trust (e.g. "1" for one hop, or "loopback").
-if (process.env.TRUST_PROXY) app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
-// Pages are kept in memory once rendered (page-cache.ts). A page already
-// kept is answered here, first, with the headers the layers below set on it
-// the first time: they would only set the same again.
-const pageCache = createPageCache(createFetchHandler(build, "production"), build.assets.version);
-app.use(pageCache.serveKept);
-app.use(
-  helmet({
-    // The page's policy carries a per-request nonce; entry.server.tsx sets it.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    frameguard: { action: "deny" },
-    // Only over HTTPS: see strictTransportSecurity() below.
-    strictTransportSecurity: false,
-  }),
-);
-app.use(permissionsPolicy);
-app.use(strictTransportSecurity);
-app.use(allowKnownMethods);
-app.use(limitRequestBody);
-app.use(rejectMalformedPath);
+  const app = express();
+  app.disable("x-powered-by");
+  // Behind a proxy that terminates TLS, X-Forwarded-Proto and -Host count only
+  // when TRUST_PROXY says whom to trust (e.g. "1" for one hop, or "loopback").
+  if (trustProxy !== undefined) app.set("trust proxy", trustProxy);
+  // Pages are kept in memory once rendered (page-cache.ts). A page already
+  // kept is answered here, first, with the headers the layers below set on it
+  // the first time: they would only set the same again.
+  const pageCache = createPageCache(createFetchHandler(build, "production"), build.assets.version, seam);
+  app.use(pageCache.serveKept);
+  app.use(
+    helmet({
+      // The page's policy carries a per-request nonce; entry.server.tsx sets it.
+      contentSecurityPolicy: false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      frameguard: { action: "deny" },
+      // Only over HTTPS: see strictTransportSecurity() below.
+      strictTransportSecurity: false,
+    }),
+  );
+  app.use(permissionsPolicy);
+  app.use(strictTransportSecurity);
+  app.use(allowKnownMethods);
+  app.use(limitRequestBody);
+  app.use(rejectMalformedPath);
 
-// Hashed file names: a file never changes under its name.
-app.use("/assets", sirv(`${clientDir}assets`, { immutable: true, maxAge: 31_536_000, gzip: true, brotli: true }));
-app.use("/assets", (_request, response) => {
-  response.status(404).type("text/plain").send("Not found");
-});
-app.use(sirv(clientDir, { maxAge: 3600, etag: true }));
+  // Hashed file names: a file never changes under its name.
+  app.use("/assets", sirv(`${clientDir}assets`, { immutable: true, maxAge: 31_536_000, gzip: true, brotli: true }));
+  app.use("/assets", (_request, response) => {
+    response.status(404).type("text/plain").send("Not found");
+  });
+  app.use(sirv(clientDir, { maxAge: 3600, etag: true }));
 
-// A page asked for the first time is rendered and kept here; form posts and
-// URLs with a query go through React Router's handler every time.
-app.use(pageCache.renderAndKeep);
-// For the answers rendered per request (form posts, URLs with a query):
-// brotli at quality 4 with an 18-bit window costs a fraction of Node's
-// default (quality 11) and allocates far less per response.
-app.use(
-  compression({
-    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
-  }),
-);
+  // A page asked for the first time is rendered and kept here; form posts and
+  // URLs with a query go through React Router's handler every time.
+  app.use(pageCache.renderAndKeep);
+  // For the answers rendered per request (form posts, URLs with a query):
+  // brotli at quality 4 with an 18-bit window costs a fraction of Node's
+  // default (quality 11) and allocates far less per response.
+  app.use(
+    compression({
+      brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
+    }),
+  );
 
-// `use`, not a route pattern: the path reaches React Router as sent, and
-// React Router decides what a malformed one means.
-app.use(createRequestHandler({ build }));
-app.use(answerError);
+  // `use`, not a route pattern: the path reaches React Router as sent, and
+  // React Router decides what a malformed one means.
+  app.use(createRequestHandler({ build, getLoadContext: () => seam.requestContext(seam.createNonce()) }));
+  app.use(answerError);
 
-const server = http.createServer(app);
-// Node hands CONNECT to this event, not to the app; without a listener the
-// socket is dropped with no answer at all.
-server.on("connect", (_request, socket) => {
-  socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
-});
-server.listen({ port, host }, () => {
-  console.log(`Listening on http://${host ?? "localhost"}:${port}`);
-  // Every module is loaded by now: write their compiled code out for the
-  // next start (compile-cache.ts) instead of only at a clean exit.
-  module.flushCompileCache();
-});
+  const server = http.createServer(app);
+  // Node hands CONNECT to this event, not to the app; without a listener the
+  // socket is dropped with no answer at all.
+  server.on("connect", (_request, socket) => {
+    socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+  });
+  server.listen({ port, host }, () => {
+    console.log(`Listening on http://${host ?? "localhost"}:${port}`);
+    // Every module is loaded by now: write their compiled code out for the
+    // next start (compile-cache.ts) instead of only at a clean exit.
+    module.flushCompileCache();
+  });
 
-let stopping = false;
-function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: finishing requests in flight, then stopping`);
-  server.close(() => process.exit(0));
-  // A kept-alive connection that finishes its request must not hold the stop up.
-  setInterval(() => server.closeIdleConnections(), 100).unref();
-  setTimeout(() => {
-    console.error("Requests still running after 10 s; stopping anyway");
-    process.exit(1);
-  }, 10_000).unref();
+  let stopping = false;
+  function stop(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing requests in flight, then stopping`);
+    server.close(() => process.exit(0));
+    // A kept-alive connection that finishes its request must not hold the stop up.
+    setInterval(() => server.closeIdleConnections(), 100).unref();
+    setTimeout(() => {
+      console.error("Requests still running after 10 s; stopping anyway");
+      process.exit(1);
+    }, 10_000).unref();
+  }
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 }
-process.on("SIGTERM", () => stop("SIGTERM"));
-process.on("SIGINT", () => stop("SIGINT"));
 
 /**
  * A site of pages and one form: GET, HEAD and POST. Anything else (TRACE,
@@ -161,11 +166,6 @@ function limitRequestBody(request: express.Request, response: express.Response, 
   next();
 }
 
-function trustProxySetting(value: string): boolean | number | string {
-  if (value === "true") return true;
-  if (value === "false") return false;
-  return /^\d+$/.test(value) ? Number(value) : value;
-}
 
 /** "%E0%A4%A" decodes to nothing: answer 400 before any router tries. */
 function rejectMalformedPath(request: express.Request, response: express.Response, next: express.NextFunction) {
@@ -197,11 +197,21 @@ async function loadBuild(): Promise<ServerBuild> {
     const cause = error as NodeJS.ErrnoException;
     if (cause.code === "ERR_MODULE_NOT_FOUND" && cause.message.includes("build/server")) {
       console.error("No production build found. Run `npm run build` first (or `npm start`, which builds).");
-    } else if (cause.name === "GuideContentError") {
-      console.error(`The guide cannot be loaded: ${cause.message}`);
     } else {
       console.error(error);
     }
+    process.exit(1);
+  }
+}
+
+/** The settings, validated, and the guide loaded: a folder or a setting at fault ends the start with its one line. */
+async function startApp(seam: ServerSeam, renderWorker: ChildProcess | null) {
+  try {
+    const settings = seam.settings();
+    await seam.startGuide({ renderWorker });
+    return settings;
+  } catch (error) {
+    console.error(seam.describeStartError(error) ?? error);
     process.exit(1);
   }
 }

@@ -11,14 +11,15 @@ import { expect, test } from "vitest";
  */
 const root = fileURLToPath(new URL("../", import.meta.url));
 
-/** Every project file server/index.ts reaches through relative imports, static or dynamic. */
+/** Every project file server/index.ts loads through relative imports, static or dynamic (`import type` is erased, so not followed). */
 function serverSourceFiles(): string[] {
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
     const source = fs.readFileSync(path.join(root, file), "utf8");
-    const specifiers = [...source.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^import\s+)["'](\.{1,2}\/[^"']+)["']/gm)].map((match) => match[1]!);
+    const runtimeSource = source.replace(/^import type [^;]*;/gm, "");
+    const specifiers = [...runtimeSource.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^import\s+)["'](\.{1,2}\/[^"']+)["']/gm)].map((match) => match[1]!);
     for (const specifier of specifiers) visit(path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)));
   };
   visit("server/index.ts");
@@ -34,10 +35,13 @@ function runtimeCopies(): string[] {
 
 test("the production image copies every file the server imports from source", () => {
   const files = serverSourceFiles();
-  // The entry, the server it loads, and what they share with the app.
-  expect(files).toEqual(expect.arrayContaining(["server/index.ts", "server/serve.ts", "app/guide/render-worker-process.server.ts"]));
+  expect(files).toEqual(expect.arrayContaining(["server/index.ts", "server/serve.ts", "server/page-cache.ts"]));
 
   const copies = runtimeCopies();
   const missing = files.filter((file) => !copies.some((copied) => file === copied || file.startsWith(`${copied}/`)));
   expect(missing).toEqual([]);
+});
+
+test("the server loads nothing of app/ from source: it reaches the app only through the build's server seam", () => {
+  expect(serverSourceFiles().filter((file) => file.startsWith("app/"))).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import type { MouseEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { leadsTo, normaliseNavPath } from "../guide/fold-nav";
-import type { GuideNavItem } from "../guide/guide";
+import { leadsTo, normaliseNavPath } from "../guide/nav/fold-nav";
+import type { GuideNavItem } from "../guide/guide-types";
 
 /**
  * The guide's contents as one tree of links. A folder is a group that opens

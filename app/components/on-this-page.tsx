@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { PageHeading } from "../guide/guide";
+import type { PageHeading } from "../guide/guide-types";
 import { currentSection } from "./current-section";
 
 /** Where a heading counts as reached: a third of the way down the window. */

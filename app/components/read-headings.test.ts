@@ -5,7 +5,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { asElement } from "./__fixtures__/parsed-element";
-import type { PageHeading } from "../guide/guide";
+import type { PageHeading } from "../guide/guide-types";
 import { OnThisPage } from "./on-this-page";
 import { readHeadings } from "./read-headings";
 import type { ElementLike } from "./read-nav-tree";

@@ -1,4 +1,4 @@
-import type { PageHeading } from "../guide/guide";
+import type { PageHeading } from "../guide/guide-types";
 import type { ElementLike } from "./read-nav-tree";
 
 /**

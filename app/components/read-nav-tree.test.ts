@@ -5,8 +5,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { asElement } from "./__fixtures__/parsed-element";
-import type { GuideNavItem } from "../guide/guide";
-import { foldNav } from "../guide/fold-nav";
+import type { GuideNavItem } from "../guide/guide-types";
+import { foldNav } from "../guide/nav/fold-nav";
 import { GuideNav } from "./guide-nav";
 import { readNavTree } from "./read-nav-tree";
 

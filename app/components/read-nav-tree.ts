@@ -1,4 +1,4 @@
-import type { GuideNavItem } from "../guide/guide";
+import type { GuideNavItem } from "../guide/guide-types";
 
 /**
  * The guide's navigation read back from its markup, so that hydration gets

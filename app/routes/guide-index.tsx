@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/guide-index";
 import { GuideArticle } from "../components/guide-article";
-import { getGuide, siteConfig } from "../guide/content-dir.server";
+import { getGuide, getSiteConfig } from "../guide/service/guide-service.server";
 import { guidePageData } from "../guide-page-data.server";
 import { pageTitle, siteNameOf } from "../site-title";
 
@@ -10,8 +10,9 @@ import { pageTitle, siteNameOf } from "../site-title";
  * one, shown like any page; otherwise a generated list of every page.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const guide = getGuide();
-  if (guide.landing) return { landing: guidePageData(args, guide.pages, await guide.render(guide.landing)), pages: null, description: null };
+  const guide = await getGuide();
+  const site = await getSiteConfig();
+  if (guide.landing) return { landing: guidePageData(args, guide.pages, await guide.render(guide.landing), site), pages: null, description: null };
   // Descriptions are read from every page: wait for the background rendering.
   const { descriptions } = await guide.complete();
   return {
@@ -22,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
       description: descriptions.get(slug) ?? "",
       depth: slug.split("/").length - 1,
     })),
-    description: siteConfig.ownFolder
+    description: site.ownFolder
       ? "Every page of the documentation, in reading order."
       : "How this site renders the right theme on the first paint, sets its type, and runs in production.",
   };

@@ -1,17 +1,17 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/guide-page";
 import { GuideArticle } from "../components/guide-article";
-import { getGuide } from "../guide/content-dir.server";
+import { getGuide, getSiteConfig } from "../guide/service/guide-service.server";
 import { guidePageData } from "../guide-page-data.server";
 import { pageTitle, siteNameOf } from "../site-title";
 
 export async function loader(args: Route.LoaderArgs) {
   // Pages are looked up in memory by slug; no request path ever reaches the
   // file system, so "../" and encoded variants can only miss.
-  const guide = getGuide();
+  const guide = await getGuide();
   const page = guide.findPage(args.params["*"] ?? "");
   if (!page) throw data(null, { status: 404 });
-  return guidePageData(args, guide.pages, await guide.render(page));
+  return guidePageData(args, guide.pages, await guide.render(page), await getSiteConfig());
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

@@ -3,13 +3,13 @@ import { Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/guide";
 import { GuideNav } from "../components/guide-nav";
 import { readNavTree } from "../components/read-nav-tree";
-import { getGuide } from "../guide/content-dir.server";
-import { navForPage } from "../guide/fold-nav";
+import { getGuide } from "../guide/service/guide-service.server";
+import { navForPage } from "../guide/nav/fold-nav";
 import { sentOnceElement, useSentOnce } from "../sent-once";
 import { sendOnce } from "../sent-once.server";
 
-export function loader(args: Route.LoaderArgs) {
-  const guide = getGuide();
+export async function loader(args: Route.LoaderArgs) {
+  const guide = await getGuide();
   // A large guide's tree is folded around the page (fold-nav.ts). On a
   // document request it is in the markup only (sent-once.ts).
   return { nav: sendOnce(args, "guide-nav", navForPage(guide.nav, guide.pages.length, args.url.pathname)) };

@@ -1,6 +1,6 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
-import { siteConfig } from "../guide/content-dir.server";
+import { settings } from "../settings.server";
 import { siteNameOf } from "../site-title";
 
 /**
@@ -10,7 +10,7 @@ import { siteNameOf } from "../site-title";
  * a permanent redirect long after the server has changed its mind.
  */
 export function loader() {
-  if (siteConfig.ownFolder) throw redirect("/guide", 302);
+  if (settings().ownFolder) throw redirect("/guide", 302);
   return null;
 }
 

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/search";
 import { SearchResultTitle, SearchSnippet } from "../components/search-snippet";
-import { getGuide } from "../guide/content-dir.server";
-import { MAX_QUERY_LENGTH, MAX_QUERY_TERMS, normalizeQuery } from "../guide/search.server";
+import { getGuide } from "../guide/service/guide-service.server";
+import { MAX_QUERY_LENGTH, MAX_QUERY_TERMS, normalizeQuery } from "../guide/search/search-index.server";
 import { pageTitle, siteNameOf } from "../site-title";
 
 /**
@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const limit = params.has("preview") ? PREVIEW_LIMIT : PAGE_LIMIT;
   // One more than shown, to know whether there are more.
   // The index is built once every page has been rendered; until then (the first seconds after a start) a search waits.
-  const found = query === "" ? [] : (await getGuide().complete()).search.search(query, { limit: limit + 1 });
+  const found = query === "" ? [] : (await (await getGuide()).complete()).search.search(query, { limit: limit + 1 });
   const notice = shortened
     ? `Only the beginning of your search was used: a search can be up to ${MAX_QUERY_LENGTH} characters and ${MAX_QUERY_TERMS} words.`
     : null;

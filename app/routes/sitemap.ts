@@ -1,15 +1,16 @@
 import type { Route } from "./+types/sitemap";
-import { getGuide, siteConfig } from "../guide/content-dir.server";
+import { getGuide, getSiteConfig } from "../guide/service/guide-service.server";
 
 /**
  * /sitemap.xml: every page's absolute address, for search engines. The
  * origin is the request's own, as the server resolved it: behind a proxy it
  * reflects X-Forwarded-* only when TRUST_PROXY says so.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
-  const guide = getGuide();
-  const paths = new Set([...(siteConfig.ownFolder ? [] : ["/"]), "/guide", ...guide.pages.map((page) => page.url)]);
+  const guide = await getGuide();
+  const { ownFolder } = await getSiteConfig();
+  const paths = new Set([...(ownFolder ? [] : ["/"]), "/guide", ...guide.pages.map((page) => page.url)]);
   const entries = [...paths].map((path) => `<url><loc>${escapeXml(new URL(path, origin).href)}</loc></url>`);
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',

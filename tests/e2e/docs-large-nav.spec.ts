@@ -5,7 +5,7 @@ import { axeViolations } from "./support/docs-checks";
 import { testDocs } from "./support/docs-server";
 
 /**
- * A folder of more than 100 pages (fold-nav.ts): the GitHub fixture with a
+ * A folder of more than 100 pages (app/guide/nav/fold-nav.ts): the GitHub fixture with a
  * handbook of six chapters of twenty pages added. Chapters 1, 3 and 5 have
  * a README of their own, 2, 4 and 6 do not.
  */

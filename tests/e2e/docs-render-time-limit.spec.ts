@@ -6,7 +6,7 @@ import { testDocs } from "./support/docs-server";
 /**
  * A page whose Markdown the parser takes minutes over: one paragraph of a
  * megabyte, full of emphasis (the parser's work on a paragraph grows faster
- * than the paragraph). Its time limit is 20 s (page-renderer.server.ts);
+ * than the paragraph). Its time limit is 20 s (app/guide/service/render-worker-client.server.ts);
  * past it the worker is ended and the page shown as written.
  */
 const SENTENCE = "Archives are *always* checked and *never* trusted. ";

@@ -1,0 +1,146 @@
+import fs from "node:fs";
+import path from "node:path";
+import { isRunnableDevEnvironment, type ErrorPayload, type Plugin, type ViteDevServer, type WebSocketClient } from "vite";
+import { CONTENT_UPDATED_EVENT, LISTENING_EVENT } from "./live-reload-event.ts";
+import { readSettings } from "../../settings.server.ts";
+import { PROJECT_FILES } from "../load/project-files.ts";
+
+/**
+ * Development only: the content folder is watched, with the project files
+ * beside it (mkdocs.yml, book.toml), and a change to them (a file added,
+ * edited, renamed or removed) loads the guide again in the
+ * running server and tells open pages to fetch their data again
+ * (live-reload.ts); a page without that listener is reloaded. A folder that no longer loads shows its error in Vite's
+ * overlay, and the server goes on with the last guide that did; fixing it
+ * clears the overlay. Production never reloads (service/guide-service.server.ts).
+ */
+
+const CONTENT_MODULE = "app/guide/service/guide-service.server.ts";
+/** Editors write a file in several steps (a temporary file, a rename, a touch): one reload for the lot. */
+const SETTLE_MS = 60;
+
+type ContentModule = typeof import("../service/guide-service.server");
+
+export function contentLiveReload(): Plugin {
+  return {
+    name: "guide-content-live-reload",
+    apply: "serve",
+    configureServer(server) {
+      // The folder the guide loads, from the same settings (a bad setting is the guide's to report, on the first page).
+      let contentDir: string;
+      try {
+        contentDir = readSettings().contentDir;
+      } catch {
+        return;
+      }
+      const reloader = createReloader(server, path.join(server.config.root, CONTENT_MODULE));
+      server.watcher.add(contentDir);
+      server.watcher.on("all", (_event, file) => {
+        if (file === contentDir || file.startsWith(contentDir + path.sep)) reloader.schedule();
+      });
+      const projectWatcher = watchProjectFiles(path.dirname(contentDir), () => reloader.schedule());
+      server.httpServer?.once("close", () => projectWatcher.close());
+      // A page opened while the folder is broken is shown the error too.
+      server.ws.on("connection", () => reloader.showError());
+      server.ws.on(LISTENING_EVENT, (_data: unknown, client: WebSocketClient) => reloader.listening.add(client));
+    },
+  };
+}
+
+/**
+ * The project files beside the folder, watched through the folder that
+ * holds them, not recursively (it is often the project's root, with its
+ * node_modules). Vite's own watcher, given a file that does not exist yet,
+ * did not always report its creation.
+ */
+function watchProjectFiles(folder: string, onChange: () => void): { close(): void } {
+  const names: readonly string[] = PROJECT_FILES;
+  try {
+    const watcher = fs.watch(folder, { persistent: false }, (_event, name) => {
+      if (name !== null && names.includes(name.toString())) onChange();
+    });
+    // A folder that goes away ends the watch; the content folder's own watcher reports that.
+    watcher.on("error", () => watcher.close());
+    return watcher;
+  } catch {
+    return { close() {} };
+  }
+}
+
+function createReloader(server: ViteDevServer, moduleFile: string) {
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let again = false;
+  let error: ErrorPayload["err"] | null = null;
+  const listening = new WeakSet<WebSocketClient>();
+
+  async function importContentModule(): Promise<ContentModule> {
+    const environment = server.environments.ssr;
+    if (!isRunnableDevEnvironment(environment)) throw new Error("The server environment cannot run modules");
+    try {
+      return await environment.runner.import<ContentModule>(moduleFile);
+    } catch {
+      // The module failed when it was first run (the folder was broken at
+      // start), and the runner keeps that failure for it and the routes that
+      // import it: run them all afresh.
+      environment.runner.evaluatedModules.clear();
+      return await environment.runner.import<ContentModule>(moduleFile);
+    }
+  }
+
+  async function reload() {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    const hadError = error !== null;
+    try {
+      const started = performance.now();
+      const { reloadGuide } = await importContentModule();
+      const guide = await reloadGuide();
+      error = null;
+      server.config.logger.info(`guide reloaded: ${guide.pages.length} pages in ${Math.round(performance.now() - started)} ms`, { timestamp: true });
+      for (const client of server.ws.clients) {
+        // After an error the page may be Vite's error page, which cannot fetch data: load it anew.
+        const revalidates = listening.has(client) && !hadError;
+        client.send(revalidates ? { type: "custom", event: CONTENT_UPDATED_EVENT } : { type: "full-reload", path: "*" });
+      }
+    } catch (caught) {
+      error = toOverlayError(caught);
+      server.config.logger.error(`guide not reloaded: ${error.message}`, { timestamp: true });
+      server.ws.send({ type: "error", err: error });
+    } finally {
+      running = false;
+      if (again) {
+        again = false;
+        schedule();
+      }
+    }
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(() => void reload(), SETTLE_MS);
+  }
+
+  return {
+    schedule,
+    listening,
+    showError() {
+      if (error) server.ws.send({ type: "error", err: error });
+    },
+  };
+}
+
+function toOverlayError(caught: unknown): ErrorPayload["err"] {
+  const error = caught instanceof Error ? caught : new Error(String(caught));
+  const { file, line, column } = error as { file?: string; line?: number; column?: number };
+  return {
+    message: error.message,
+    // The content's error is about a file, not about this code: no stack to read.
+    stack: "",
+    plugin: "guide-content-live-reload",
+    ...(file ? { id: file, loc: { file, line: line ?? 1, column: column ?? 1 } } : {}),
+  };
+}

@@ -1,0 +1,192 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { parse as parseYaml } from "yaml";
+import type { ContentFile } from "../guide-types";
+import { PAGE_FILE } from "../render/page-files";
+import { readFolderMeta } from "./page-meta.server";
+import { readBookSummary, type TableOfContents } from "./project-config.server";
+
+/**
+ * Everything in a content folder that the guide publishes, found in one walk:
+ * the Markdown files that become pages, every other file (served at
+ * /guide-files), and Docusaurus' folder labels. Nothing is read but names,
+ * sizes and the small `_category_` files; the Markdown is read later.
+ *
+ * Left out, as the docs tools themselves leave them out:
+ * - names starting with "." (.git, .vitepress, .env, .DS_Store): tool
+ *   configuration and secrets, never content;
+ * - node_modules: a project's dependencies, often beside its docs;
+ * - Markdown files and folders starting with "_": Docusaurus' partials,
+ *   meant to be included in pages, not shown alone (listed as `partials`,
+ *   which pages can include) (Hugo's `_index.md` is
+ *   the exception: it is its folder's page). Other files in such folders are
+ *   kept, since pages link to images kept there;
+ * - mdBook's top-level SUMMARY.md: the book's table of contents, not a
+ *   page; its links give the reading order and the navigation's labels
+ *   (`bookContents`);
+ * - symbolic links whose target is outside the folder, which would publish
+ *   what the folder's author never put in it (skipped with a warning).
+ */
+
+export type MarkdownEntry = {
+  /** "/"-separated, relative to the content folder, as on disk. */
+  relativePath: string;
+  /** Absolute, real. */
+  path: string;
+  size: number;
+};
+
+export type FolderLabel = { label: string | null; order: number | null };
+
+export type ContentListing = {
+  markdown: MarkdownEntry[];
+  /** Markdown that is not a page (`_partial.md`, files in `_folders`): only for other pages to include. */
+  partials: Map<string, MarkdownEntry>;
+  files: Map<string, ContentFile>;
+  /** Folder ("a/b") → its `_category_` label and position. */
+  folderLabels: Map<string, FolderLabel>;
+  /** mdBook's SUMMARY.md, when there is one. */
+  bookContents: TableOfContents | null;
+  warnings: string[];
+};
+
+/**
+ * Limits against a folder that would take the server down at start, with
+ * room for any real docs site (the largest public ones have a few thousand
+ * pages). Pages are rendered and held in memory for the life of the process;
+ * files are only listed (a name, a size, a date each).
+ */
+export const LIMITS = {
+  /** Each page is rendered at start and held in memory; `npm run bench:docs-scale` measures a 5,000-page folder. */
+  pages: 20_000,
+  /** Entries are cheap (about 300 bytes each), but a folder with more is not a docs folder. */
+  files: 100_000,
+  /**
+   * A single Markdown file. The largest pages of big docs sites (generated
+   * API references, changelogs) are a few hundred KB; a page of megabytes
+   * cannot be read in a browser and costs seconds of start-up to render.
+   */
+  markdownBytes: 2 * 1024 * 1024,
+} as const;
+
+export class ContentListingError extends Error {
+  override name = "ContentListingError";
+}
+
+const CATEGORY_FILE = /^_category_\.(json|ya?ml)$/;
+const HUGO_INDEX = "_index.md";
+
+export async function listContentFolder(root: string): Promise<ContentListing> {
+  const listing: ContentListing = { markdown: [], partials: new Map(), files: new Map(), folderLabels: new Map(), bookContents: null, warnings: [] };
+  await walk(root, listing, { absolute: root, real: root, relative: "", underscore: false, ancestors: new Set([root]) });
+  listing.markdown.sort((a, b) => (a.relativePath < b.relativePath ? -1 : 1));
+  return listing;
+}
+
+type Folder = {
+  /** As reached from the root (through links, if any). */
+  absolute: string;
+  real: string;
+  relative: string;
+  /** Inside a folder whose name starts with "_": no pages from here down. */
+  underscore: boolean;
+  /** Real paths of this folder and those above it, to stop at a link back up. */
+  ancestors: Set<string>;
+};
+
+async function walk(root: string, listing: ContentListing, folder: Folder): Promise<void> {
+  const entries = await fs.readdir(folder.real, { withFileTypes: true });
+  const resolved = await Promise.all(
+    entries
+      .filter((entry) => !entry.name.startsWith(".") && entry.name !== "node_modules")
+      .map(async (entry) => {
+        const absolute = path.join(folder.absolute, entry.name);
+        const real = entry.isSymbolicLink() ? await fs.realpath(absolute).catch(() => null) : path.join(folder.real, entry.name);
+        if (real === null) {
+          listing.warnings.push(`${absolute}: a symbolic link to nothing; skipped`);
+          return null;
+        }
+        if (real !== root && !real.startsWith(root + path.sep)) {
+          listing.warnings.push(`${absolute}: links to ${real}, outside the content folder; skipped`);
+          return null;
+        }
+        const stat = entry.isSymbolicLink() || entry.isFile() ? await fs.stat(real).catch(() => null) : null;
+        const isDirectory = stat ? stat.isDirectory() : entry.isDirectory();
+        const isFile = stat?.isFile() ?? false;
+        return { name: entry.name, absolute, real, stat, isDirectory, isFile };
+      }),
+  );
+
+  for (const entry of resolved) {
+    if (!entry) continue;
+    const relative = folder.relative ? `${folder.relative}/${entry.name}` : entry.name;
+    if (entry.isDirectory) {
+      if (folder.ancestors.has(entry.real)) {
+        listing.warnings.push(`${entry.absolute}: links back to a folder above it; skipped`);
+        continue;
+      }
+      await walk(root, listing, {
+        absolute: entry.absolute,
+        real: entry.real,
+        relative,
+        underscore: folder.underscore || entry.name.startsWith("_"),
+        ancestors: new Set([...folder.ancestors, entry.real]),
+      });
+    } else if (entry.isFile && entry.stat) {
+      if (PAGE_FILE.test(entry.name)) {
+        const partial = folder.underscore || (entry.name.startsWith("_") && entry.name.toLowerCase() !== HUGO_INDEX);
+        if (partial) {
+          listing.partials.set(relative, { relativePath: relative, path: entry.real, size: entry.stat.size });
+          assertFileCount(root, listing);
+          continue;
+        }
+        if (entry.stat.size > LIMITS.markdownBytes) {
+          throw new ContentListingError(
+            `${entry.absolute}: ${megabytes(entry.stat.size)} of Markdown, over the limit of ${megabytes(LIMITS.markdownBytes)} for one page`,
+          );
+        }
+        if (relative === "SUMMARY.md") {
+          listing.bookContents = readBookSummary(await fs.readFile(entry.real, "utf8"));
+          continue;
+        }
+        listing.markdown.push({ relativePath: relative, path: entry.real, size: entry.stat.size });
+        if (listing.markdown.length > LIMITS.pages) {
+          throw new ContentListingError(`${root}: more than ${LIMITS.pages} Markdown files, the most one guide serves`);
+        }
+      } else if (CATEGORY_FILE.test(entry.name)) {
+        listing.folderLabels.set(folder.relative, await readCategory(entry.real, listing.warnings));
+      } else {
+        const { size, mtimeMs } = entry.stat;
+        listing.files.set(relative, { path: entry.real, size, mtimeMs, version: fileVersion(size, mtimeMs) });
+        assertFileCount(root, listing);
+      }
+    }
+  }
+}
+
+function assertFileCount(root: string, listing: ContentListing) {
+  if (listing.files.size + listing.partials.size > LIMITS.files) {
+    throw new ContentListingError(`${root}: more than ${LIMITS.files} files besides the Markdown, the most one guide lists`);
+  }
+}
+
+/** Changes whenever the file does, so its URL can be cached for good. */
+export function fileVersion(size: number, mtimeMs: number): string {
+  return createHash("sha256").update(`${size}:${mtimeMs}`).digest("base64url").slice(0, 10);
+}
+
+async function readCategory(file: string, warnings: string[]): Promise<FolderLabel> {
+  try {
+    const text = await fs.readFile(file, "utf8");
+    // JSON is YAML, so one parser reads both spellings.
+    return readFolderMeta(parseYaml(text));
+  } catch (error) {
+    warnings.push(`${file}: not read (${(error as Error).message.split("\n")[0]}); the folder is named from its name`);
+    return { label: null, order: null };
+  }
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

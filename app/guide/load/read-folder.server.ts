@@ -1,0 +1,112 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { GuideContentError } from "../guide-content-error";
+import type { ContentFile, GuideNavItem, GuidePage } from "../guide-types";
+import { buildGuideTree, type PlacedPage } from "../nav/guide-tree.server";
+import { codeSamples, type CodeSample } from "../render/code-samples.server";
+import type { UrlTargets } from "../render/resolve-url.server";
+import { describeMissingIncludes } from "./link-report";
+import { ContentListingError, listContentFolder, type ContentListing } from "./list-content-folder.server";
+import { readableName } from "./page-meta.server";
+import { placePages } from "./page-slugs.server";
+import { readProjectConfig, type TableOfContents } from "./project-config.server";
+import { readLeadingTitle } from "./read-leading-title.server";
+import { readPageSources, type PageSource } from "./read-page-sources.server";
+
+/**
+ * Reading a docs folder at start: its files listed, every page's front
+ * matter and includes read, its address chosen, its title read from the
+ * page's opening (the navigation needs them all), and the navigation built.
+ * Nothing is rendered here; what rendering a page needs is in `sources`.
+ */
+
+export type ReadFolder = {
+  root: string;
+  /** In reading order: the landing page, then depth first in navigation order. */
+  pages: GuidePage[];
+  nav: GuideNavItem[];
+  /** The site's name from the project file beside the folder (mkdocs.yml's site_name, book.toml's title), if any. */
+  projectName: string | null;
+  /** Files that are not pages, by path relative to the folder ("img/a.png"). */
+  files: Map<string, ContentFile>;
+  /** Each page's Markdown (after its front matter, includes expanded), what its front matter says, and the title read at start. */
+  sources: Map<GuidePage, PageSource & { leadingTitle: string | null }>;
+};
+
+export type ReadFolderOptions = {
+  /** Paths outside /guide that this site serves, so links to them are not reported as broken. */
+  sitePaths?: Iterable<string>;
+  warn: (message: string) => void;
+  /** Told the folder's link targets and code samples as soon as they are known, before the titles are read (the render worker warms up meanwhile). */
+  onTargets?: (targets: UrlTargets, samples: CodeSample[]) => void;
+};
+
+export async function readFolder(contentDir: string, options: ReadFolderOptions): Promise<ReadFolder> {
+  const root = await fs.realpath(contentDir).catch(() => {
+    throw new GuideContentError(`Content folder not found: ${contentDir}`);
+  });
+  if (!(await fs.stat(root)).isDirectory()) throw new GuideContentError(`Not a folder: ${contentDir}`);
+  const { warn } = options;
+
+  const listing = await listContentFolder(root).catch((error: unknown) => {
+    throw error instanceof ContentListingError ? new GuideContentError(error.message) : error;
+  });
+  listing.warnings.forEach((message) => warn(message));
+  const project = await readProjectConfig(root, warn);
+  // MkDocs' nav when mkdocs.yml has one, else mdBook's SUMMARY.md.
+  const contents = project?.contents ?? listing.bookContents;
+
+  const { sources, missingIncludes, repositoryPaths } = await readPageSources(root, listing);
+  if (missingIncludes.length > 0) warn(describeMissingIncludes(root, missingIncludes));
+  const slots = placePages(
+    root,
+    sources.map((source) => source.entry.relativePath),
+  ).map((slot, index) => ({ ...slot, ...sources[index]! }));
+
+  options.onTargets?.(
+    {
+      pages: new Map(slots.map((slot) => [slot.entry.relativePath, slot.url])),
+      folders: new Map(slots.filter((slot) => slot.isIndex).map((slot) => [slot.folder, slot.url])),
+      pageUrls: new Set(slots.map((slot) => slot.url)),
+      files: listing.files,
+      sitePaths: new Set(options.sitePaths ?? []),
+      repositoryPaths,
+    },
+    codeSamples(slots.map((slot) => slot.content)),
+  );
+
+  const pageSources: ReadFolder["sources"] = new Map();
+  const placed = slots.map((slot): PlacedPage => {
+    const { relativePath } = slot.entry;
+    const fallbackTitle = readableName(path.basename(slot.isIndex ? (slot.folder === "" ? root : slot.folder) : relativePath));
+    const leadingTitle = slot.meta.title === null ? readLeadingTitle(slot.content, relativePath) : null;
+    const title = slot.meta.title ?? leadingTitle ?? slot.meta.heroTitle ?? fallbackTitle;
+    const listed = contents?.pages.get(relativePath);
+    const page: GuidePage = {
+      file: path.join(root, relativePath),
+      relativePath,
+      slug: slot.slug,
+      url: slot.url,
+      title,
+      navTitle: slot.meta.navLabel ?? listed?.label ?? title,
+      order: slot.meta.order ?? listed?.order ?? null,
+    };
+    pageSources.set(page, { entry: slot.entry, content: slot.content, meta: slot.meta, leadingTitle });
+    return { page, folder: slot.folder, isIndex: slot.isIndex };
+  });
+
+  const { pages, nav } = buildGuideTree(placed, withContentsFolders(listing.folderLabels, contents));
+  return { root, pages, nav, projectName: project?.siteName ?? null, files: listing.files, sources: pageSources };
+}
+
+/** Docusaurus' `_category_` files first, then the table of contents' sections. */
+function withContentsFolders(categories: ContentListing["folderLabels"], contents: TableOfContents | null): ContentListing["folderLabels"] {
+  if (!contents) return categories;
+  const merged = new Map(categories);
+  for (const [folder, entry] of contents.folders) {
+    const category = categories.get(folder);
+    merged.set(folder, { label: category?.label ?? entry.label, order: category?.order ?? entry.order });
+  }
+  return merged;
+}
+

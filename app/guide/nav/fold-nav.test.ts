@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { FOLD_NAV_ABOVE_PAGES, foldNav, navForPage } from "./fold-nav";
+import type { GuideNavItem } from "../guide-types";
+
+const page = (title: string, url: string): GuideNavItem => ({ title, url, children: [] });
+
+const tree: GuideNavItem[] = [
+  page("Home", "/guide"),
+  {
+    title: "Tutorials",
+    url: "/guide/tutorials",
+    children: [
+      page("First steps", "/guide/tutorials/first-steps"),
+      { title: "Migration", url: null, children: [page("From v1", "/guide/tutorials/migration/from-v1"), page("From v2", "/guide/tutorials/migration/from-v2")] },
+    ],
+  },
+  {
+    title: "Reference",
+    url: null,
+    children: [
+      { title: "CLI", url: null, children: [page("Build", "/guide/reference/cli/build")] },
+      page("Config", "/guide/reference/config"),
+    ],
+  },
+  { title: "Empty", url: null, children: [] },
+  page("Café", "/guide/caf%C3%A9"),
+];
+
+describe("foldNav", () => {
+  it("keeps the groups on the way to the current page whole, folding the groups inside them that it is not in", () => {
+    const folded = foldNav(tree, "/guide/tutorials/first-steps");
+    expect(folded[1]).toEqual({
+      ...tree[1],
+      children: [tree[1]!.children[0], { title: "Migration", url: "/guide/tutorials/migration/from-v1", children: [], folded: true }],
+    });
+  });
+
+  it("folds every other group to a link to its own page, or to its first page in reading order when it has none", () => {
+    const folded = foldNav(tree, "/guide/tutorials/migration/from-v2");
+    expect(folded[1]!.children[1]).toEqual(tree[1]!.children[1]);
+    expect(folded[2]).toEqual({ title: "Reference", url: "/guide/reference/cli/build", children: [], folded: true });
+    expect(foldNav(tree, "/guide/reference/config")[1]).toEqual({ title: "Tutorials", url: "/guide/tutorials", children: [], folded: true });
+  });
+
+  it("leaves pages, and a group with no page to lead to, as they are", () => {
+    const folded = foldNav(tree, "/guide");
+    expect(folded[0]).toBe(tree[0]);
+    expect(folded[3]).toBe(tree[3]);
+    expect(folded[4]).toBe(tree[4]);
+  });
+
+  it("finds the current page with a trailing slash or encoded, and folds everything on a page outside the tree", () => {
+    expect(foldNav(tree, "/guide/reference/cli/build/")[2]!.folded).toBeUndefined();
+    expect(foldNav(tree, "/guide/reference/cli/build/")[2]!.children[0]).toEqual(tree[2]!.children[0]);
+    expect(foldNav(tree, "/guide/tutorials/first-steps%2F..")[1]!.folded).toBe(true);
+    expect(foldNav(tree, "/guide/no-such-page").filter((item) => item.folded)).toHaveLength(2);
+  });
+
+  it("never changes the tree it is given", () => {
+    const before = structuredClone(tree);
+    foldNav(tree, "/guide/reference/config");
+    expect(tree).toEqual(before);
+  });
+});
+
+describe("navForPage", () => {
+  it("lists the whole tree up to the page count where folding starts, and folds it beyond", () => {
+    expect(navForPage(tree, FOLD_NAV_ABOVE_PAGES, "/guide")).toBe(tree);
+    expect(navForPage(tree, FOLD_NAV_ABOVE_PAGES + 1, "/guide")).toEqual(foldNav(tree, "/guide"));
+    expect(navForPage(tree, FOLD_NAV_ABOVE_PAGES + 1, "/guide").some((item) => item.folded)).toBe(true);
+  });
+});

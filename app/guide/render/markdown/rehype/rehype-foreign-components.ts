@@ -1,0 +1,58 @@
+import type { Element, ElementContent, Root } from "hast";
+import { toString } from "hast-util-to-string";
+import { visit } from "unist-util-visit";
+import { calloutElement } from "../callout";
+import { tabElement } from "../tab";
+
+/**
+ * Components of other docs tools, met after raw HTML is parsed (so tag names
+ * are lower-cased), turned into what they mean here before sanitising:
+ * Docusaurus' <Tabs>/<TabItem label> become labelled panels, VitePress'
+ * <Badge text="beta"/> a badge, mdBook's <div class="warning"> a callout.
+ * Anything else unknown is left to the sanitiser, which drops the tag and
+ * keeps its text.
+ */
+export default function rehypeForeignComponents() {
+  return (tree: Root) => {
+    visit(tree, "element", (node: Element, index, parent) => {
+      if (!parent || index === undefined) return;
+      const replacement = convert(node);
+      if (replacement) parent.children[index] = replacement;
+    });
+  };
+}
+
+function convert(node: Element): Element | null {
+  switch (node.tagName) {
+    case "tabs":
+      return { type: "element", tagName: "div", properties: { className: ["tabs"] }, children: node.children };
+    case "tabitem":
+    case "tab": {
+      const label = stringProperty(node, "label") ?? stringProperty(node, "title") ?? stringProperty(node, "value") ?? "";
+      return tabElement(label, node.children);
+    }
+    case "badge": {
+      const text = stringProperty(node, "text");
+      const type = stringProperty(node, "type")?.toLowerCase();
+      const children: ElementContent[] = text ? [{ type: "text", value: text }] : node.children;
+      if (!toString({ type: "root", children }).trim()) return null;
+      const className = ["badge", ...(type && /^[a-z]+$/.test(type) ? [`badge-${type}`] : [])];
+      return { type: "element", tagName: "span", properties: { className }, children };
+    }
+    case "div":
+      if (classNames(node).includes("warning")) return calloutElement({ kind: "warning", tone: "warning", collapsible: false, open: false }, null, node.children);
+      return null;
+    default:
+      return null;
+  }
+}
+
+function stringProperty(node: Element, name: string): string | undefined {
+  const value = node.properties[name];
+  return typeof value === "string" && value.trim() ? value.trim() : undefined;
+}
+
+function classNames(node: Element): string[] {
+  const value = node.properties.className;
+  return Array.isArray(value) ? value.map(String) : [];
+}

@@ -1,0 +1,64 @@
+import type { PageHeading } from "../guide-types";
+import { renderMarkdown } from "./markdown/render-markdown.server";
+import type { HomeSections } from "../guide-types";
+import { shortenDescription } from "./page-description";
+import { resolveUrl, type UrlTargets } from "./resolve-url.server";
+import { searchSections, type SearchSection } from "./search-sections.server";
+
+/**
+ * One page of the guide, rendered: what the guide (service/page-rendering.server.ts) asks of the
+ * renderer, in the server's own thread or in the render worker
+ * (render-worker.server.ts). Jobs and results are plain data, so they cross
+ * to and from a worker as they are.
+ */
+
+export type RenderJob = {
+  relativePath: string;
+  url: string;
+  /** The Markdown after its front matter. */
+  markdown: string;
+  /** The title the navigation shows: the <h1> is given it, whatever the document's leading heading says. */
+  title: string;
+  /** From front matter; else the first paragraph is the description, else a home page's tagline. */
+  description: string | null;
+  /** A home page's hero and features, from its front matter. */
+  home: HomeSections | null;
+};
+
+export type RenderResult = {
+  /** The document's own leading title as the whole render found it, to check against the one read at start. */
+  leadingTitle: string | null;
+  titleId: string;
+  description: string;
+  html: string;
+  headings: PageHeading[];
+  /** Links and images into the folder that lead nowhere, as written. */
+  brokenHrefs: string[];
+  /** The page's sections for the search index. */
+  sections: SearchSection[];
+};
+
+export async function renderPage(job: RenderJob, targets: UrlTargets): Promise<RenderResult> {
+  const brokenHrefs: string[] = [];
+  let leadingTitle: string | null = null;
+  const rendered = await renderMarkdown(job.markdown, {
+    relativePath: job.relativePath,
+    home: job.home,
+    title(leading) {
+      leadingTitle = leading;
+      return job.title;
+    },
+    resolveUrl: (url, kind) => resolveUrl(targets, job.relativePath, url, kind, (missing) => brokenHrefs.push(missing)),
+  });
+  const firstText = rendered.firstParagraph ?? job.home?.tagline ?? job.home?.text;
+  const description = job.description ?? (firstText ? shortenDescription(firstText) : "");
+  return {
+    leadingTitle,
+    titleId: rendered.titleId ?? "",
+    description,
+    html: rendered.html,
+    headings: rendered.headings,
+    brokenHrefs,
+    sections: searchSections({ url: job.url, title: job.title, description, html: rendered.html }),
+  };
+}

@@ -1,0 +1,142 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { loadGuide, type Guide } from "./load-guide.server";
+import * as markdown from "../render/markdown/render-markdown.server";
+
+// The real renderer, watched: which files it renders, and a way to make one fail.
+const rendering = vi.hoisted(() => ({ rendered: [] as string[], failOn: null as string | null, retitle: null as string | null }));
+vi.mock("../render/markdown/render-markdown.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof markdown>();
+  return {
+    ...actual,
+    renderMarkdown: async (source: string, context: markdown.MarkdownContext) => {
+      rendering.rendered.push(context.relativePath);
+      if (context.relativePath === rendering.failOn) throw new Error("the highlighter fell over");
+      const result = await actual.renderMarkdown(source, context);
+      if (rendering.retitle) context.title?.(rendering.retitle);
+      return result;
+    },
+  };
+});
+
+// The first render starts Shiki: a moment, once per process.
+const FIRST_RENDER_TIMEOUT = 60_000;
+
+let folder: string;
+beforeAll(async () => {
+  folder = await fs.mkdtemp(path.join(os.tmpdir(), "guide-rendering-"));
+  const write = (file: string, text: string) => fs.mkdir(path.dirname(path.join(folder, file)), { recursive: true }).then(() => fs.writeFile(path.join(folder, file), text));
+  await write("index.md", "# Field notes\n\nA landing page.\n");
+  await write("alpha.md", "# Alpha\n\nThe first page speaks of quillworts.\n\n## Storage\n\nKept [with beta](beta.md) and [nowhere](gone.md).\n");
+  await write("beta.md", "---\ntitle: Beta page\ndescription: Set in front matter.\n---\n# Beta heading\n\nBody of beta.\n");
+  await write("gamma/logo.png", "");
+  await write("gamma/index.md", "<p align=\"center\"><img src=\"logo.png\" alt=\"\"></p>\n\n<h1 align=\"center\">Gamma</h1>\n\nThe gamma section.\n");
+});
+afterAll(() => fs.rm(folder, { recursive: true, force: true }));
+
+beforeEach(() => {
+  rendering.rendered = [];
+  rendering.failOn = null;
+  rendering.retitle = null;
+});
+
+async function load(options: { renderedCharactersKept?: number } = {}) {
+  const warnings: string[] = [];
+  const guide = await loadGuide(folder, { warn: (message) => warnings.push(message), ...options });
+  return { guide, warnings };
+}
+
+const page = (guide: Guide, slug: string) => guide.findPage(slug)!;
+
+describe("loading a folder", () => {
+  it("lists every page with its title and navigation without rendering one article", async () => {
+    const { guide } = await load();
+    expect(rendering.rendered).toEqual([]);
+    expect(guide.pages.map((each) => each.title)).toEqual(["Field notes", "Alpha", "Beta page", "Gamma"]);
+    expect(guide.nav.map((item) => item.title)).toEqual(["Field notes", "Alpha", "Beta page", "Gamma"]);
+  });
+});
+
+describe("rendering a page", () => {
+  it(
+    "renders on the first request and keeps the result for the next ones, concurrent or later",
+    async () => {
+      const { guide } = await load();
+      const [first, second] = await Promise.all([guide.render(page(guide, "alpha")), guide.render(page(guide, "alpha"))]);
+      expect(second).toBe(first);
+      expect(await guide.render(page(guide, "alpha"))).toBe(first);
+      expect(rendering.rendered).toEqual(["alpha.md"]);
+      expect(first).toMatchObject({ title: "Alpha", titleId: "alpha", description: "The first page speaks of quillworts.", url: "/guide/alpha" });
+      expect(first.headings).toEqual([{ depth: 2, id: "storage", text: "Storage" }]);
+      expect(first.html).toContain('href="/guide/beta"');
+    },
+    FIRST_RENDER_TIMEOUT,
+  );
+
+  it("drops the least recently read articles beyond the memory budget and renders them again when asked", async () => {
+    const { guide } = await load({ renderedCharactersKept: 1 });
+    await guide.render(page(guide, "alpha"));
+    await guide.render(page(guide, "beta"));
+    await guide.render(page(guide, "beta"));
+    await guide.render(page(guide, "alpha"));
+    expect(rendering.rendered).toEqual(["alpha.md", "beta.md", "alpha.md"]);
+  });
+
+  it("fails that page's requests, and only that page's, when it cannot be rendered", async () => {
+    rendering.failOn = "beta.md";
+    const { guide } = await load();
+    await expect(guide.render(page(guide, "beta"))).rejects.toThrow(/beta\.md: could not be rendered: the highlighter fell over/);
+    await expect(guide.render(page(guide, "alpha"))).resolves.toMatchObject({ title: "Alpha" });
+  });
+
+  it("warns when the article's title differs from the one read at start", async () => {
+    rendering.retitle = "Something else";
+    const { guide, warnings } = await load();
+    await guide.render(page(guide, "alpha"));
+    expect(warnings).toEqual([expect.stringMatching(/alpha\.md: its title was read as "Alpha" at start but renders as "Something else"$/)]);
+  });
+});
+
+describe("completing the guide", () => {
+  it("renders every page not yet rendered, once, in reading order", async () => {
+    const { guide } = await load();
+    await guide.render(page(guide, "beta"));
+    const [complete, again] = await Promise.all([guide.complete(), guide.complete()]);
+    expect(again).toBe(complete);
+    expect(rendering.rendered).toEqual(["beta.md", "index.md", "alpha.md", "gamma/index.md"]);
+    expect(Object.fromEntries(complete.descriptions)).toEqual({
+      "": "A landing page.",
+      alpha: "The first page speaks of quillworts.",
+      beta: "Set in front matter.",
+      gamma: "The gamma section.",
+    });
+  });
+
+  it("builds the search index from every page's sections", async () => {
+    const { guide } = await load();
+    const { search } = await guide.complete();
+    expect(search.search("quillworts").map((result) => result.url)).toEqual(["/guide/alpha"]);
+    expect(search.search("storage")[0]).toMatchObject({ url: "/guide/alpha#storage", sectionTitle: "Storage" });
+    expect(search.search("gamma")[0]?.url).toBe("/guide/gamma");
+  });
+
+  it("reports broken links once, after the last page", async () => {
+    const { guide, warnings } = await load();
+    expect(warnings).toEqual([]);
+    const { brokenLinks } = await guide.complete();
+    expect(brokenLinks).toEqual([{ from: "alpha.md", href: "gone.md" }]);
+    expect(warnings).toEqual([expect.stringMatching(/^1 link leads nowhere in .* alpha\.md → gone\.md$/)]);
+  });
+
+  it("resolves with the pages that failed, warned about, and searches the others", async () => {
+    rendering.failOn = "alpha.md";
+    const { guide, warnings } = await load();
+    const { failures, search } = await guide.complete();
+    expect(failures.map((failure) => failure.file)).toEqual([path.join(await fs.realpath(folder), "alpha.md")]);
+    expect(warnings).toEqual([expect.stringMatching(/alpha\.md: could not be rendered/)]);
+    expect(search.search("quillworts")).toEqual([]);
+    expect(search.search("beta")[0]?.url).toBe("/guide/beta");
+  });
+});

@@ -1,0 +1,105 @@
+import { settings, type Settings } from "../../settings.server";
+import { loadGuide, type Guide } from "./load-guide.server";
+import type { ChildProcess } from "node:child_process";
+import { createPageRenderer } from "./render-worker-client.server";
+
+/**
+ * The one guide this server shows, and the site's settings that go with it.
+ * Nothing happens when this module is imported: the production server starts
+ * the guide before it listens (`startGuide`, through the server seam), and
+ * anything else (the development server, a test, a command) gets it loaded
+ * on first use (`getGuide`). Broken front matter or a bad setting rejects
+ * with a message naming it.
+ *
+ * Once loaded, the rest of the pages, the search index and the broken-link
+ * report are made in the background (background-completion.server.ts).
+ * The production server never reloads: its page cache keeps rendered pages
+ * for the life of the process. Only the development server replaces the
+ * guide, through `reloadGuide`, when the folder changes (dev/vite-plugin-content.ts).
+ */
+
+// Pages of this site outside /guide: a guide may link to them as "/appearance".
+const SITE_PATHS = ["/", "/appearance"];
+const BUILT_IN_NAME = "Themed Guide";
+
+export type SiteConfig = {
+  name: string;
+  /** Where "Edit this page" links start; the page's relative path is appended. */
+  editUrlBase: string | null;
+  /** True when CONTENT_DIR points at a folder other than the built-in guide. */
+  ownFolder: boolean;
+};
+
+type StartOptions = {
+  settings?: Settings;
+  /** A render worker already started for the built worker file (the production server starts one early). */
+  renderWorker?: ChildProcess;
+};
+
+let loading: Promise<Guide> | null = null;
+let current: Guide | null = null;
+let inForce: Settings | null = null;
+
+/**
+ * Loads the guide and starts its background completion; a second call gets
+ * the same guide. Rejects with GuideContentError (or SettingsError) when the
+ * folder cannot be served, and then a later call tries again.
+ */
+export function startGuide(options: StartOptions = {}): Promise<Guide> {
+  loading ??= load(options).catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+/** The guide in force; in development it is replaced when the folder changes, so ask per request. */
+export function getGuide(): Promise<Guide> {
+  return current ? Promise.resolve(current) : startGuide();
+}
+
+/** The site's name and links, from the settings and the guide in force. */
+export async function getSiteConfig(): Promise<SiteConfig> {
+  const guide = await getGuide();
+  const { siteName, editUrlBase, ownFolder } = inForce!;
+  return { name: siteName ?? ((ownFolder && (guide.projectName ?? guide.landing?.title)) || BUILT_IN_NAME), editUrlBase, ownFolder };
+}
+
+/**
+ * Development only: loads the folder again and, if it loads, puts it in
+ * force. If it does not, the error is thrown and the last good guide stays.
+ */
+export async function reloadGuide(): Promise<Guide> {
+  const loaded = await loadGuide((inForce ?? settings()).contentDir, { sitePaths: SITE_PATHS });
+  // Rendered in full before it replaces the last good guide, so a page that
+  // fails shows its error in the browser at once.
+  const { failures } = await loaded.complete();
+  if (failures[0]) throw failures[0];
+  inForce ??= settings();
+  current = loaded;
+  loading = Promise.resolve(loaded);
+  return loaded;
+}
+
+async function load(options: StartOptions): Promise<Guide> {
+  const given = options.settings ?? settings();
+  const renderer = createPageRenderer(undefined, { prestarted: options.renderWorker });
+  const guide = await loadGuide(given.contentDir, { sitePaths: SITE_PATHS, renderer });
+  inForce = given;
+  current = guide;
+  completeInBackground(guide);
+  return guide;
+}
+
+/** The rest of the pages, the search index and the broken-link report, once the server is up. */
+function completeInBackground(guide: Guide) {
+  // After the turn that loaded the guide: the server listens first.
+  setTimeout(() => {
+    const started = performance.now();
+    void guide.complete().then(({ failures }) => {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      const failed = failures.length > 0 ? `, ${failures.length} could not be` : "";
+      console.log(`Guide: ${guide.pages.length} pages rendered in ${seconds} s${failed}; search is ready`);
+    });
+  }, 0);
+}

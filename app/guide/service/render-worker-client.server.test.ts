@@ -1,0 +1,66 @@
+import { describe, expect, test } from "vitest";
+import { NO_TARGETS, useFakeWorkerFiles } from "./__fixtures__/fake-render-worker";
+import { createPageRenderer, RenderTimeLimitError, renderTimeLimitMs } from "./render-worker-client.server";
+import type { RenderJob } from "../render/render-page.server";
+
+/**
+ * A stand-in for the built worker, speaking its protocol: it says when a
+ * page's turn comes, then answers with the page's URL and its own process
+ * id. "hang" never finishes; "slow" takes 200 ms of CPU.
+ */
+const FAKE_WORKER = `
+process.on("message", (request) => {
+  if (!("job" in request)) return;
+  process.send({ id: request.id, started: true });
+  const { markdown, url } = request.job;
+  if (markdown === "hang") for (;;) {}
+  if (markdown === "slow") for (const until = Date.now() + 200; Date.now() < until; ) {}
+  process.send({ id: request.id, result: { html: url + " " + process.pid } });
+});
+process.on("disconnect", () => process.exit(0));
+`;
+
+const writeFakeWorker = useFakeWorkerFiles();
+
+const job = (url: string, markdown: string): RenderJob => ({ relativePath: "a.md", url, markdown, title: "A", description: null, home: null });
+const pidOf = (html: string) => html.split(" ")[1];
+
+describe("the render worker's time limit", () => {
+  test("a page that keeps the worker past its limit fails, and the pages waiting behind it are rendered by a new worker", async () => {
+    const renderer = createPageRenderer(writeFakeWorker(FAKE_WORKER), { timeLimitMs: () => 300 });
+    renderer.prepare(NO_TARGETS, []);
+    const first = await renderer.render(job("/guide/first", "# First"));
+    const [stuck, ...after] = await Promise.allSettled([
+      renderer.render(job("/guide/stuck", "hang")),
+      renderer.render(job("/guide/b", "# B")),
+      renderer.render(job("/guide/c", "# C"), true),
+    ]);
+    renderer.release();
+
+    expect(stuck.status).toBe("rejected");
+    const reason = (stuck as PromiseRejectedResult).reason as Error;
+    expect(reason).toBeInstanceOf(RenderTimeLimitError);
+    expect(reason.message).toMatch(/took longer than 0\.3 s/);
+    const [b, c] = after.map((settled) => (settled as PromiseFulfilledResult<{ html: string }>).value.html);
+    expect(b).toMatch(/^\/guide\/b /);
+    expect(c).toMatch(/^\/guide\/c /);
+    expect(pidOf(b!)).not.toBe(pidOf(first.html));
+    expect(pidOf(c!)).toBe(pidOf(b!));
+  });
+
+  test("a page is timed from its turn in the worker, not from when it was asked for", async () => {
+    const renderer = createPageRenderer(writeFakeWorker(FAKE_WORKER), { timeLimitMs: () => 300 });
+    renderer.prepare(NO_TARGETS, []);
+    // Four pages of 200 ms each asked for at once: the last waits 600 ms for its turn, well past the limit.
+    const results = await Promise.all(["/guide/1", "/guide/2", "/guide/3", "/guide/4"].map((url) => renderer.render(job(url, "slow"))));
+    renderer.release();
+    expect(results.map((result) => result.html.split(" ")[0])).toEqual(["/guide/1", "/guide/2", "/guide/3", "/guide/4"]);
+    expect(new Set(results.map((result) => pidOf(result.html))).size).toBe(1);
+  });
+
+  test("is 5 s, and 15 s more for each MB of Markdown: 35 s for the largest page a folder may hold", () => {
+    expect(renderTimeLimitMs(0)).toBe(5_000);
+    expect(renderTimeLimitMs(1024 * 1024)).toBe(20_000);
+    expect(renderTimeLimitMs(2 * 1024 * 1024)).toBe(35_000);
+  });
+});

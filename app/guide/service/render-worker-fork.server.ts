@@ -1,0 +1,27 @@
+import { fork, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+/**
+ * Starting a render worker process (render/render-worker.server.ts). The
+ * production server starts the first one itself, before it loads its
+ * bundle, with the same options (server/render-worker-prestart.ts), and
+ * hands it over through the server seam.
+ */
+export function forkRenderWorker(workerFile: URL): ChildProcess {
+  // "advanced" serialisation carries the targets' Maps and Sets as they are.
+  const child = fork(fileURLToPath(workerFile), [], {
+    serialization: "advanced",
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    // The server's small young generation suits a server that keeps little; rendering makes garbage fast.
+    execArgv: process.execArgv.filter((flag) => !flag.startsWith("--max-semi-space-size")),
+  });
+  // The worker does not keep the server alive; it exits when the server does (its IPC channel closes).
+  child.unref();
+  child.channel?.unref();
+  return child;
+}
+
+/** Still running and still connected: a worker that can take pages. */
+export function isRunning(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null && child.connected;
+}

@@ -1,0 +1,54 @@
+import type { ChildProcess } from "node:child_process";
+import { RouterContextProvider } from "react-router";
+import type { ThemePreference } from "react-router-theme";
+import { getThemePreference } from "react-router-theme/server";
+import { GuideContentError } from "./guide/guide-content-error";
+import { startGuide } from "./guide/service/guide-service.server";
+import { requestNonce } from "./request-nonce.server";
+import { contentSecurityPolicy, createNonce } from "./security/content-security-policy.server";
+import { settings, SettingsError } from "./settings.server";
+import { theme } from "./theme/theme";
+
+/**
+ * Everything the production server (server/) takes from the app, and the
+ * only way it reaches it: exported by entry.server.tsx and read from the
+ * server build (`build.entry.module.serverSeam`), so the server and the
+ * pages share one copy of each module (an `instanceof`, a context key and
+ * a cookie name mean the same on both sides).
+ */
+export const serverSeam = {
+  /** The site's settings, validated (settings.server.ts): port, host, proxy trust. */
+  settings,
+  /**
+   * Loads the guide before the server listens; `renderWorker` is a render
+   * worker the server started before it loaded this build (server/index.ts),
+   * which the guide takes over if it is still running.
+   */
+  async startGuide(options: { renderWorker?: ChildProcess | null } = {}): Promise<void> {
+    await startGuide({ renderWorker: options.renderWorker ?? undefined });
+  },
+  /** The one line to print when a start fails because a setting or the folder is at fault; null for any other error (a bug: print it whole). */
+  describeStartError(error: unknown): string | null {
+    if (error instanceof SettingsError) return `Cannot start: ${error.message}`;
+    if (error instanceof GuideContentError) return `The guide cannot be loaded: ${error.message}`;
+    return null;
+  },
+  createNonce,
+  contentSecurityPolicy,
+  /** The context a request is handled with: the page is rendered with this nonce (entry.server.tsx). */
+  requestContext(nonce: string): RouterContextProvider {
+    const context = new RouterContextProvider();
+    context.set(requestNonce, nonce);
+    return context;
+  },
+  /** The theme a page would be rendered in, read from a Cookie header exactly as the root loader reads it. */
+  themePreference(cookieHeader: string | undefined): ThemePreference | null {
+    return getThemePreference({ cookie: cookieHeader }, theme);
+  },
+  /** A Cookie header that asks for this preference. */
+  themeCookie(preference: ThemePreference): string {
+    return `${theme.cookieName}=${preference}`;
+  },
+};
+
+export type ServerSeam = typeof serverSeam;

@@ -1,0 +1,113 @@
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting of the site, read from the environment once and validated
+ * here, for all who need one: the production server (server/serve.ts, through
+ * the server seam), the guide (guide-service.server.ts) and the development
+ * server's live reload (dev/vite-plugin-content.ts). A value that cannot be
+ * used stops the start with one line naming the variable, before anything
+ * listens.
+ */
+
+export type Settings = {
+  /** The docs folder, absolute: CONTENT_DIR, else this site's own guide (`content/`). */
+  contentDir: string;
+  /** True when CONTENT_DIR names a folder other than the built-in guide. */
+  ownFolder: boolean;
+  /** SITE_NAME: the site's name, instead of the one the folder gives. */
+  siteName: string | null;
+  /** EDIT_URL_BASE, ending in "/": where "Edit this page" links start (the page's relative path is appended). */
+  editUrlBase: string | null;
+  port: number;
+  /** HOST; without it, Node listens on every interface (what a container needs). */
+  host: string | undefined;
+  /** TRUST_PROXY, as Express takes it: whom to believe X-Forwarded-Proto and -Host from. */
+  trustProxy: boolean | number | string | undefined;
+};
+
+/** A setting that cannot be used; the message names the variable and what it got. */
+export class SettingsError extends Error {
+  override name = "SettingsError";
+}
+
+/** An unset variable and one set to spaces mean the same: not given. */
+const optionalText = z
+  .string()
+  .transform((value) => value.trim())
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const editUrlBase = optionalText.transform((value, context) => {
+  if (value === undefined) return null;
+  const url = URL.parse(value);
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || url.username || url.password || url.search || url.hash) {
+    context.addIssue({ code: "custom", message: `must be an absolute http(s) URL such as https://github.com/owner/repo/edit/main/docs/ (got ${JSON.stringify(value)})` });
+    return z.NEVER;
+  }
+  // The page's relative path is appended, so the base names a folder.
+  return url.href.endsWith("/") ? url.href : `${url.href}/`;
+});
+
+const port = optionalText.transform((value, context) => {
+  if (value === undefined) return 3000;
+  const number = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(number <= 65_535)) {
+    context.addIssue({ code: "custom", message: `must be a port number from 0 to 65535 (got ${JSON.stringify(value)})` });
+    return z.NEVER;
+  }
+  return number;
+});
+
+const trustProxy = optionalText.transform((value) => {
+  if (value === undefined) return undefined;
+  if (value === "true") return true;
+  if (value === "false") return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+});
+
+const environment = z.object({
+  CONTENT_DIR: optionalText,
+  SITE_NAME: optionalText,
+  EDIT_URL_BASE: editUrlBase,
+  PORT: port,
+  HOST: optionalText,
+  TRUST_PROXY: trustProxy,
+});
+
+/** The settings in `env`, with relative paths resolved against `cwd`; throws SettingsError. */
+export function readSettings(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Settings {
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new SettingsError(`${issue.path.join(".")} ${issue.message}`);
+  }
+  const values = parsed.data;
+  const builtIn = path.resolve(cwd, "content");
+  const contentDir = values.CONTENT_DIR === undefined ? builtIn : path.resolve(cwd, values.CONTENT_DIR);
+  return {
+    contentDir,
+    ownFolder: values.CONTENT_DIR !== undefined && realPath(contentDir) !== realPath(builtIn),
+    siteName: values.SITE_NAME ?? null,
+    editUrlBase: values.EDIT_URL_BASE,
+    port: values.PORT,
+    host: values.HOST,
+    trustProxy: values.TRUST_PROXY,
+  };
+}
+
+let current: Settings | undefined;
+
+/** This process's settings, read from its environment the first time they are asked for. */
+export function settings(): Settings {
+  return (current ??= readSettings());
+}
+
+function realPath(target: string): string {
+  try {
+    return fs.realpathSync(target);
+  } catch {
+    return target;
+  }
+}

@@ -1,0 +1,27 @@
+import { fork, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+
+/**
+ * The guide's first render worker, started before anything else loads.
+ *
+ * The worker needs about a second before it renders its first page fast:
+ * its modules load, then the highlighter's grammars. The server needs
+ * about half a second to load Express and its bundle before the guide could
+ * start one, so the server starts it first and the two load side by side
+ * on two cores; the guide takes it over through the server seam
+ * (app/server-seam.server.ts). The options are the guide's own for every
+ * later worker (app/guide/service/render-worker-fork.server.ts).
+ */
+export function prestartRenderWorker(workerFile: URL): ChildProcess | null {
+  if (!fs.existsSync(workerFile)) return null;
+  const child = fork(fileURLToPath(workerFile), [], {
+    serialization: "advanced",
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    execArgv: process.execArgv.filter((flag) => !flag.startsWith("--max-semi-space-size")),
+  });
+  // It exits with the server (its IPC channel closes), also if no guide takes it over.
+  child.unref();
+  child.channel?.unref();
+  return child;
+}
