@@ -1,5 +1,5 @@
 import { run } from "../../scripts/hostile-requests";
-import { startServer } from "../../scripts/start-server";
+import { freePort, spawnServer, startServer } from "../../scripts/start-server";
 import { expect, test } from "./fixtures";
 
 /** Tests of the production server as a process: each starts its own. */
@@ -66,6 +66,18 @@ test("front matter that is not valid YAML stops the start with a message naming 
   expect(error?.message).toContain(`${path.join(folder, "broken.md")}:3:`);
   expect(error?.message).toContain("front matter is not valid YAML");
   await fs.rm(folder, { recursive: true });
+});
+
+test("a setting that cannot be used stops the start with one line naming it, exit status 1 and no stack trace", async () => {
+  for (const [name, value] of [["PORT", "http"], ["EDIT_URL_BASE", "javascript:alert(1)"]] as const) {
+    const server = spawnServer(await freePort(), { [name]: value });
+    // "close": once its output is read to the end too.
+    const exitCode = await new Promise((resolve) => server.process.once("close", resolve));
+    expect(exitCode).toBe(1);
+    const lines = server.output().trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Cannot start: ${name} must be .*\\(got "${value.replace(/[()]/g, "\\$&")}"\\)$`));
+  }
 });
 
 test("hundreds of hostile requests get clean 4xx or normal answers, and the server keeps serving", async ({ baseURL, request }) => {

@@ -1,0 +1,81 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { readSettings, SettingsError } from "./settings.server";
+
+const cwd = fs.mkdtempSync(path.join(os.tmpdir(), "settings-"));
+fs.mkdirSync(path.join(cwd, "content"));
+
+/** The SettingsError's message for this environment; fails when the settings are accepted. */
+function refusal(env: Record<string, string>): string {
+  try {
+    readSettings(env, cwd);
+  } catch (error) {
+    expect(error).toBeInstanceOf(SettingsError);
+    return (error as Error).message;
+  }
+  throw new Error(`${JSON.stringify(env)} was accepted`);
+}
+
+describe("settings read from the environment", () => {
+  it("serves the site's own guide on port 3000 on every interface when nothing is set", () => {
+    expect(readSettings({}, cwd)).toEqual({
+      contentDir: path.join(cwd, "content"),
+      ownFolder: false,
+      siteName: null,
+      editUrlBase: null,
+      port: 3000,
+      host: undefined,
+      trustProxy: undefined,
+    });
+  });
+
+  it("resolves CONTENT_DIR against the working folder and calls it the visitor's own folder", () => {
+    const settings = readSettings({ CONTENT_DIR: "docs" }, cwd);
+    expect(settings.contentDir).toBe(path.join(cwd, "docs"));
+    expect(settings.ownFolder).toBe(true);
+  });
+
+  it("does not call the built-in guide an own folder when CONTENT_DIR names it, by another path", () => {
+    fs.symlinkSync(path.join(cwd, "content"), path.join(cwd, "guide-link"));
+    expect(readSettings({ CONTENT_DIR: "guide-link" }, cwd).ownFolder).toBe(false);
+  });
+
+  it("treats a variable set to spaces as not set", () => {
+    expect(readSettings({ CONTENT_DIR: "  ", SITE_NAME: " ", EDIT_URL_BASE: "", PORT: " ", HOST: "" }, cwd)).toMatchObject({
+      ownFolder: false,
+      siteName: null,
+      editUrlBase: null,
+      port: 3000,
+      host: undefined,
+    });
+  });
+
+  it("ends an edit URL with a slash, as the page's path is appended to it", () => {
+    expect(readSettings({ EDIT_URL_BASE: "https://github.com/o/r/edit/main/docs" }, cwd).editUrlBase).toBe("https://github.com/o/r/edit/main/docs/");
+  });
+
+  it("refuses an edit URL that is not plain http(s), naming the variable and the value", () => {
+    for (const value of ["ftp://example.com/", "javascript:alert(1)", "/relative/", "https://user:secret@example.com/", "https://example.com/?q=1"]) {
+      expect(refusal({ EDIT_URL_BASE: value })).toBe(
+        `EDIT_URL_BASE must be an absolute http(s) URL such as https://github.com/owner/repo/edit/main/docs/ (got ${JSON.stringify(value)})`,
+      );
+    }
+  });
+
+  it("takes a port from 0 to 65535 and refuses anything else with one line", () => {
+    expect(readSettings({ PORT: "8080" }, cwd).port).toBe(8080);
+    expect(readSettings({ PORT: "0" }, cwd).port).toBe(0);
+    for (const value of ["65536", "-1", "80.5", "abc", "1e3", "0x50"]) {
+      expect(refusal({ PORT: value })).toBe(`PORT must be a port number from 0 to 65535 (got ${JSON.stringify(value)})`);
+    }
+  });
+
+  it("reads TRUST_PROXY as Express takes it: a boolean, a hop count, or addresses", () => {
+    expect(readSettings({ TRUST_PROXY: "true" }, cwd).trustProxy).toBe(true);
+    expect(readSettings({ TRUST_PROXY: "false" }, cwd).trustProxy).toBe(false);
+    expect(readSettings({ TRUST_PROXY: "1" }, cwd).trustProxy).toBe(1);
+    expect(readSettings({ TRUST_PROXY: "loopback" }, cwd).trustProxy).toBe("loopback");
+  });
+});
