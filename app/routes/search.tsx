@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/search";
 import { SearchResultTitle, SearchSnippet } from "../components/search-snippet";
 import { getGuide } from "../guide/service/guide-service.server";
-import { MAX_QUERY_LENGTH, MAX_QUERY_TERMS, normalizeQuery } from "../guide/search/search-index.server";
+import { MAX_QUERY_LENGTH, MAX_QUERY_TERMS, normalizeQuery } from "../guide/search/query-terms.server";
+import type { SearchData } from "../search-data";
 import { pageTitle, siteNameOf } from "../site-title";
 
 /**
@@ -14,7 +15,7 @@ import { pageTitle, siteNameOf } from "../site-title";
 const PAGE_LIMIT = 50;
 const PREVIEW_LIMIT = 8;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs): Promise<SearchData> {
   const params = new URL(request.url).searchParams;
   const { query, shortened } = normalizeQuery(params.get("q") ?? "");
   const limit = params.has("preview") ? PREVIEW_LIMIT : PAGE_LIMIT;

@@ -66,7 +66,8 @@ async function expandIncludedFiles(
   const missingIncludes: BrokenLink[] = [];
   const expanded = await mapLimit(sources, READ_CONCURRENCY, async (source) => {
     const { markdown, missing } = await expandIncludes(source.content, source.entry.relativePath, readIncluded, { repositoryPaths: folderInRepository });
-    missingIncludes.push(...missing.map((href) => ({ from: source.entry.relativePath, href })));
+    // A loop, not a spread: a hostile page may hold more includes than a call takes arguments.
+    for (const href of missing) missingIncludes.push({ from: source.entry.relativePath, href });
     return markdown === source.content ? source : { ...source, content: markdown };
   });
   return { sources: expanded, missingIncludes };

@@ -46,7 +46,8 @@ export function createBackgroundCompletion({ root, pages, render, warn, onDone }
       try {
         const rendered = await render(page);
         descriptions.set(page.slug, rendered.description);
-        sections.push(...(sectionsOf.get(page) ?? []));
+        // A loop, not a spread: a page may hold more headings than a call takes arguments.
+        for (const section of sectionsOf.get(page) ?? []) sections.push(section);
         sectionsOf.delete(page);
       } catch (error) {
         const failure = error instanceof GuideContentError ? error : new GuideContentError(String(error), page.file);

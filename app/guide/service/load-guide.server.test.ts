@@ -435,3 +435,32 @@ describe("a page whose rendering runs past its time limit", () => {
     expect(search.search(firstWord).map((result) => result.url)).toContain("/guide/first-steps");
   }, FIRST_RENDER_TIMEOUT);
 });
+
+describe("a page with more sections than a function call takes arguments", () => {
+  it("is completed and found by search like any other", async () => {
+    const inProcess = createPageRenderer(null);
+    const sectionCount = 300_000;
+    const renderer: PageRenderer = {
+      where: inProcess.where,
+      prepare: (targets, samples) => inProcess.prepare(targets, samples),
+      release: () => inProcess.release(),
+      async render(job, background) {
+        const result = await inProcess.render(job, background);
+        if (job.relativePath !== "first-steps.md") return result;
+        // What a generated page of that many headings gives, without rendering one.
+        const sections = Array.from({ length: sectionCount }, (_, index) => ({
+          url: `${job.url}#s${index}`,
+          pageTitle: job.title,
+          sectionTitle: `Heading ${index}`,
+          context: job.title,
+          text: index === sectionCount - 1 ? "zebrafish" : "",
+        }));
+        return { ...result, sections };
+      },
+    };
+    const { guide } = await load(fixture("no-front-matter"), { renderer });
+    const { failures, search } = await guide.complete();
+    expect(failures).toEqual([]);
+    expect(search.search("zebrafish").map((result) => result.url)).toEqual([`/guide/first-steps#s${sectionCount - 1}`]);
+  }, FIRST_RENDER_TIMEOUT);
+});

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { expandIncludes, MAX_EXPANDED_CHARACTERS, selectLines } from "./expand-includes.server";
+import { expandIncludes } from "./expand-includes.server";
+import { MAX_EXPANDED_CHARACTERS } from "./include-expansion.server";
+import { selectLines } from "./select-lines.server";
 
 // The folder's publishable files, as the guide hands them to the expander.
 const files = new Map([
@@ -189,6 +191,16 @@ describe("MkDocs' --8<-- snippets", () => {
   it("drops the folder's own place in the repository from a path written from the project's root", async () => {
     const { markdown } = await expandIncludes('--8<-- "docs/includes/inner.md"', "page.md", read, { repositoryPaths: ["docs"] });
     expect(markdown).toBe("Inner words.");
+  });
+
+  it("leaves a block of snippets that would pass a page's size as written, however many lines its files hold", async () => {
+    // 200,000 short lines a file: six of them pass the limit, and so many
+    // lines at once once overflowed the call stack when they were appended.
+    const longFile = "x\n".repeat(200_000);
+    const readLong = async (relativePath: string) => (relativePath === "long.md" ? longFile : null);
+    const block = `--8<--\n${"long.md\n".repeat(6)}--8<--`;
+    const { markdown } = await expandIncludes(block, "page.md", readLong);
+    expect(markdown).toBe(block);
   });
 
   it("reads snippet lines of a page written with Windows line endings", async () => {

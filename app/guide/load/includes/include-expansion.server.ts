@@ -1,0 +1,43 @@
+import path from "node:path";
+
+/**
+ * What every kind of include shares while a page is expanded: how files are
+ * read, what could not be, the limits, and the way back into the expander
+ * for an included file's own includes. The expander hands this to each
+ * tool's module, so those modules never import the expander back.
+ */
+
+export type ReadIncluded = (relativePath: string) => Promise<string | null>;
+
+export type Expansion = {
+  read: ReadIncluded;
+  /** Includes whose file is not in the folder, as written; filled as the page is expanded. */
+  missing: string[];
+  /** The folder's path in its repository ("docs"), longest first. */
+  repositoryPaths: readonly string[];
+  /** Expands the includes of an included file's text, relative to that file, one level deeper. */
+  expand(source: string, fromRelativePath: string, depth: number): Promise<string>;
+};
+
+/** mdBook's limit, against files that include each other. */
+export const MAX_DEPTH = 10;
+/** A page with its includes stays a page a browser can read. */
+export const MAX_EXPANDED_CHARACTERS = 2 * 1024 * 1024;
+
+/** The file's lines, or null (reported) when it is not the folder's to include. `@/` and `candidates` start at the folder's root. */
+export async function readLines(
+  file: string,
+  written: string,
+  fromRelativePath: string,
+  expansion: Expansion,
+  candidates: string[] = [file.startsWith("@/") ? file.slice(2) : path.posix.join(path.posix.dirname(fromRelativePath), file)],
+): Promise<{ lines: string[]; relativePath: string } | null> {
+  for (const candidate of candidates) {
+    const relativePath = path.posix.normalize(candidate);
+    const outside = file === "" || path.posix.isAbsolute(file) || relativePath === ".." || relativePath.startsWith("../");
+    const text = outside ? null : await expansion.read(relativePath);
+    if (text !== null) return { lines: text.replace(/\r\n?/g, "\n").replace(/\n$/, "").split("\n"), relativePath };
+  }
+  expansion.missing.push(written);
+  return null;
+}
