@@ -25,6 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Undefined when the root loader has failed: the error page still has a header and a footer.
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
 
@@ -45,11 +46,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <SiteHeader />
+        <SiteHeader siteName={data?.siteName ?? DEFAULT_SITE_NAME} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter ownFolder={data?.ownFolder ?? false} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

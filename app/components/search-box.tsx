@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
-import type { loader as searchLoader } from "../routes/search";
+import type { SearchData } from "../search-data";
 import { SearchResultTitle, SearchSnippet } from "./search-snippet";
 
 /**
@@ -17,7 +17,7 @@ const MAX_LENGTH = 200;
 export function SearchBox() {
   const location = useLocation();
   const navigate = useNavigate();
-  const fetcher = useFetcher<typeof searchLoader>();
+  const fetcher = useFetcher<SearchData>();
   const hydrated = useHydrated();
   const inputRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

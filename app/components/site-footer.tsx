@@ -1,10 +1,10 @@
-import { Link, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../root";
+import { Link } from "react-router";
 
-export function SiteFooter() {
-  // The privacy page is a page of this project's own guide; a folder of
-  // one's own has no such page to link to.
-  const ownFolder = useRouteLoaderData<typeof rootLoader>("root")?.ownFolder ?? false;
+/**
+ * `ownFolder`: the guide is a folder of one's own. The privacy page is a
+ * page of this project's own guide, so such a folder has none to link to.
+ */
+export function SiteFooter({ ownFolder }: { ownFolder: boolean }) {
   return (
     <footer className="site-footer">
       <p>

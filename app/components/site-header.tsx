@@ -1,11 +1,8 @@
-import { Link, NavLink, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../root";
-import { DEFAULT_SITE_NAME } from "../site-title";
+import { Link, NavLink } from "react-router";
 import { ThemeSwitch } from "../theme/theme-switch";
 import { SearchBox } from "./search-box";
 
-export function SiteHeader() {
-  const siteName = useRouteLoaderData<typeof rootLoader>("root")?.siteName ?? DEFAULT_SITE_NAME;
+export function SiteHeader({ siteName }: { siteName: string }) {
   return (
     <header className="site-header">
       <Link className="site-name" to="/">

@@ -1,5 +1,6 @@
 import { validateTheme } from "#server-side";
-import type { ResolvedTheme, ThemePreference } from "./preference.js";
+import type { ThemePreference } from "./preference.js";
+import type { Theme } from "./theme.js";
 
 export type ThemeOptions = {
   /** What a visitor who has not chosen gets. Default: "system" (not choosing is not choosing light). */
@@ -27,24 +28,6 @@ export type ThemeOptions = {
    * `null` when there is no server (`ssr: false`). Default: "/theme".
    */
   endpoint?: string | null;
-};
-
-declare const themeBrand: unique symbol;
-
-/**
- * A validated, frozen configuration. Only `createTheme` makes one, so the
- * server helpers, the head script and the components cannot be handed a
- * hand-written object with a typo in it.
- */
-export type Theme = {
-  readonly defaultPreference: ThemePreference;
-  readonly attribute: "class" | `data-${string}`;
-  readonly cookieName: string;
-  readonly storageKey: string;
-  readonly colors: Readonly<Record<ResolvedTheme, string>>;
-  readonly colorScheme: boolean;
-  readonly endpoint: string | null;
-  readonly [themeBrand]: true;
 };
 
 /**

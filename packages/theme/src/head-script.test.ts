@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { minifiedHeadScriptFunctions } from "../scripts/minify-head-script.ts";
-import { createTheme, type Theme, type ThemeOptions } from "./create-theme.js";
+import { createTheme, type ThemeOptions } from "./create-theme.js";
+import type { Theme } from "./theme.js";
 import { assembleThemeScript, getThemeScript } from "./head-script.js";
 import { createFakePage, type FakePageOptions } from "./test-support/fake-page.js";
 

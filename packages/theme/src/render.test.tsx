@@ -1,7 +1,8 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { createTheme, type Theme, type ThemeOptions } from "./create-theme.js";
+import { createTheme, type ThemeOptions } from "./create-theme.js";
+import type { Theme } from "./theme.js";
 import { getThemeScript } from "./head-script.js";
 import type { ThemePreference } from "./preference.js";
 import { ThemeHead } from "./theme-head.js";

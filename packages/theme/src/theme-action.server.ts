@@ -1,4 +1,4 @@
-import type { Theme } from "./create-theme.js";
+import type { Theme } from "./theme.js";
 import { parseThemePreference, type ThemePreference } from "./preference.js";
 import { readSmallForm } from "./read-form.server.js";
 import { safeRedirectPath } from "./safe-redirect.server.js";

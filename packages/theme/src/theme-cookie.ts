@@ -1,4 +1,4 @@
-import type { Theme } from "./create-theme.js";
+import type { Theme } from "./theme.js";
 import type { ThemePreference } from "./preference.js";
 
 /**

@@ -1,6 +1,6 @@
 import { createContext, use, useEffect, useMemo, useSyncExternalStore, type ComponentProps } from "react";
 import { useHref } from "react-router";
-import type { Theme } from "./create-theme.js";
+import type { Theme } from "./theme.js";
 import type { ResolvedTheme, ThemePreference } from "./preference.js";
 import { getThemeStore } from "./theme-store.js";
 

@@ -1,4 +1,4 @@
-import type { Theme } from "./create-theme.js";
+import type { Theme } from "./theme.js";
 import { parseThemePreference, resolveTheme, themePreferences, type ResolvedTheme, type ThemePreference } from "./preference.js";
 import { readCookie, serializeThemeCookie } from "./theme-cookie.js";
 

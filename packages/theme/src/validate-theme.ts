@@ -1,4 +1,4 @@
-import type { Theme } from "./create-theme.js";
+import type { Theme } from "./theme.js";
 import { parseThemePreference } from "./preference.js";
 
 // RFC 6265's token: what a cookie name may be made of.
