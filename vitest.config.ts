@@ -4,5 +4,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/*.test.ts"],
+    // Tests assert behaviour, not speed: the highlighter's first page takes a
+    // second alone and several on a busy machine, which 5 s did not always cover.
+    testTimeout: 30_000,
   },
 });
