@@ -1,13 +1,21 @@
+import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import type { SentOnceKey } from "../sent-once";
+import { addCodeCopyButtons } from "./code-copy-buttons";
 
 /**
  * HTML rendered from Markdown on the server. Its links are plain anchors;
  * with JavaScript, a click on one that stays on this site becomes a
- * client-side navigation, like every other link of the app.
+ * client-side navigation, like every other link of the app, and its code
+ * blocks get copy buttons.
  */
 export function Prose({ html, sentOnce }: { html: string; sentOnce?: SentOnceKey }) {
   const navigate = useNavigate();
+  const ref = useRef<HTMLDivElement>(null);
+
+  // An effect, so the buttons come after hydration, never in the server's
+  // markup; again for each new page's HTML, which React has just put in.
+  useEffect(() => (ref.current ? addCodeCopyButtons(ref.current) : undefined), [html]);
 
   function handleClick(event: React.MouseEvent<HTMLDivElement>) {
     if (event.defaultPrevented || event.button !== 0) return;
@@ -24,5 +32,5 @@ export function Prose({ html, sentOnce }: { html: string; sentOnce?: SentOnceKey
     void navigate(url.pathname + url.search + url.hash);
   }
 
-  return <div data-sent-once={sentOnce} onClick={handleClick} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div ref={ref} data-sent-once={sentOnce} onClick={handleClick} dangerouslySetInnerHTML={{ __html: html }} />;
 }
