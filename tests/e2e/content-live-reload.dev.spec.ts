@@ -13,7 +13,7 @@ import { expect, test, waitForHydration, type Page } from "./fixtures";
 
 const PORT = 3300;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const FIXTURE = path.resolve("app/guide/__fixtures__/mkdocs");
+const FIXTURE = path.resolve("app/guide/service/__fixtures__/mkdocs");
 /** The promise is "within a second"; the test allows some slack for a busy two-core machine, and reports the time. */
 const SHOWS_WITHIN_MS = 2_500;
 
