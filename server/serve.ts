@@ -154,18 +154,25 @@ function strictTransportSecurity(request: express.Request, response: express.Res
  * The only body this site accepts is a theme form of a few dozen bytes, so
  * a declared length over 64 KB is refused before it is read. The theme
  * action reads at most a few KB of any body, declared or chunked.
+ *
+ * A refused body of up to 16 MB is read and dropped after the answer (Node
+ * does that for a body nobody read), and the connection stays open: closing
+ * it with the body still arriving makes the kernel reset it, and a reset
+ * can reach the client before the 413 does, which then sees only EPIPE. A
+ * larger one is not worth reading; its connection is closed.
  */
 const MAX_BODY_BYTES = 64 * 1024;
+const MAX_DRAINED_BYTES = 16 * 1024 * 1024;
 
 function limitRequestBody(request: express.Request, response: express.Response, next: express.NextFunction) {
-  if (Number(request.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
-    response.setHeader("Connection", "close");
+  const declared = Number(request.headers["content-length"] ?? 0);
+  if (declared > MAX_BODY_BYTES) {
+    if (declared > MAX_DRAINED_BYTES) response.setHeader("Connection", "close");
     response.status(413).type("text/plain").send("413 Payload Too Large");
     return;
   }
   next();
 }
-
 
 /** "%E0%A4%A" decodes to nothing: answer 400 before any router tries. */
 function rejectMalformedPath(request: express.Request, response: express.Response, next: express.NextFunction) {
