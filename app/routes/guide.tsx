@@ -30,8 +30,10 @@ export default function GuideLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="guide-layout">
       {/* The navigation is in the page once: a sidebar on wide screens, the
-          same element a disclosure on narrow ones (guide-layout.css). */}
-      <aside className="guide-sidebar" ref={sidebar}>
+          same element a disclosure on narrow ones (guide-layout.css). A
+          sidebar that scrolls is a tab stop of its own, so arrow keys
+          scroll it, the way a scrolling code block is. */}
+      <aside className="guide-sidebar" ref={sidebar} tabIndex={0} aria-label="Guide contents">
         <details className="guide-menu" ref={menu}>
           <summary>Guide contents</summary>
           <GuideNav items={nav} />
