@@ -198,7 +198,6 @@ function sendPage(page: CachedPage, request: express.Request, response: express.
   response.end();
 }
 
-
 async function sendResponse(request: express.Request, response: express.Response, answer: Response) {
   response.status(answer.status);
   for (const [name, value] of answer.headers) response.append(name, value);

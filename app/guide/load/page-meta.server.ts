@@ -21,7 +21,6 @@ export type PageMeta = {
   home: HomeSections | null;
 };
 
-
 // First key that holds a number wins: this guide's own, then Docusaurus,
 // Just the Docs, Hugo, and Starlight's nested `sidebar.order`.
 const ORDER_KEYS = ["order", "sidebar_position", "nav_order", "weight"] as const;
