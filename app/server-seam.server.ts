@@ -3,6 +3,7 @@ import { RouterContextProvider } from "react-router";
 import type { ThemePreference } from "react-router-theme";
 import { getThemePreference } from "react-router-theme/server";
 import { GuideContentError } from "./guide/guide-content-error";
+import { checkGuide } from "./guide/service/check-guide.server";
 import { startGuide } from "./guide/service/guide-service.server";
 import { requestNonce } from "./request-nonce.server";
 import { contentSecurityPolicy, createNonce } from "./security/content-security-policy.server";
@@ -10,11 +11,12 @@ import { settings, SettingsError } from "./settings.server";
 import { theme } from "./theme/theme";
 
 /**
- * Everything the production server (server/) takes from the app, and the
- * only way it reaches it: exported by entry.server.tsx and read from the
- * server build (`build.entry.module.serverSeam`), so the server and the
- * pages share one copy of each module (an `instanceof`, a context key and
- * a cookie name mean the same on both sides).
+ * Everything the production server (server/) and the command-line tool
+ * (packages/cli) take from the app, and the only way they reach it:
+ * exported by entry.server.tsx and read from the server build
+ * (`build.entry.module.serverSeam`), so they and the pages share one copy
+ * of each module (an `instanceof`, a context key and a cookie name mean the
+ * same on both sides).
  */
 export const serverSeam = {
   /** The site's settings, validated (settings.server.ts): port, host, proxy trust. */
@@ -27,6 +29,8 @@ export const serverSeam = {
   async startGuide(options: { renderWorker?: ChildProcess | null } = {}): Promise<void> {
     await startGuide({ renderWorker: options.renderWorker ?? undefined });
   },
+  /** Every problem the server would warn about in a docs folder, found by loading and rendering it all (`themed-guide check`). */
+  checkFolder: checkGuide,
   /** The one line to print when a start fails because a setting or the folder is at fault; null for any other error (a bug: print it whole). */
   describeStartError(error: unknown): string | null {
     if (error instanceof SettingsError) return `Cannot start: ${error.message}`;

@@ -18,7 +18,9 @@ import { exactCopy, standInText } from "./nonce-stand-in.ts";
 import type { StitchedBrotli } from "./stitched-brotli.ts";
 import { stitchGzip, type StitchedGzip } from "./stitched-gzip.ts";
 
-const PROCESS_FILE = new URL("./brotli-compressor-process.ts", import.meta.url);
+// Beside this file: TypeScript in the repository, JavaScript in the
+// command-line package's bundle (packages/cli/scripts/bundle.ts).
+const PROCESS_FILE = new URL(`./brotli-compressor-process.${import.meta.url.endsWith(".ts") ? "ts" : "js"}`, import.meta.url);
 const IDLE_MS = 1_000;
 
 export type BrotliCompressor = {

@@ -5,7 +5,7 @@ import type { ContentFile, GuideNavItem, GuidePage } from "../guide-types";
 import { buildGuideTree, type PlacedPage } from "../nav/guide-tree.server";
 import { codeSamples, type CodeSample } from "../render/code-samples.server";
 import type { UrlTargets } from "../render/resolve-url.server";
-import { describeMissingIncludes } from "./link-report";
+import { describeMissingIncludes, type BrokenLink } from "./link-report";
 import { ContentListingError, listContentFolder, type ContentListing } from "./list-content-folder.server";
 import { readableName } from "./page-meta.server";
 import { placePages } from "./page-slugs.server";
@@ -29,6 +29,8 @@ export type ReadFolder = {
   projectName: string | null;
   /** Files that are not pages, by path relative to the folder ("img/a.png"). */
   files: Map<string, ContentFile>;
+  /** Includes that name no file in the folder, by the page they are on; left as written. */
+  missingIncludes: BrokenLink[];
   /** Each page's Markdown (after its front matter, includes expanded), what its front matter says, and the title read at start. */
   sources: Map<GuidePage, PageSource & { leadingTitle: string | null }>;
 };
@@ -96,7 +98,7 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
   });
 
   const { pages, nav } = buildGuideTree(placed, withContentsFolders(listing.folderLabels, contents));
-  return { root, pages, nav, projectName: project?.siteName ?? null, files: listing.files, sources: pageSources };
+  return { root, pages, nav, projectName: project?.siteName ?? null, files: listing.files, missingIncludes, sources: pageSources };
 }
 
 /** Docusaurus' `_category_` files first, then the table of contents' sections. */

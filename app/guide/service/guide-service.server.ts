@@ -19,7 +19,7 @@ import { createPageRenderer } from "./render-worker-client.server";
  */
 
 // Pages of this site outside /guide: a guide may link to them as "/appearance".
-const SITE_PATHS = ["/", "/appearance"];
+export const SITE_PATHS = ["/", "/appearance"];
 const BUILT_IN_NAME = "Themed Guide";
 
 export type SiteConfig = {

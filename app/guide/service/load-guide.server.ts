@@ -1,4 +1,5 @@
 import type { ContentFile, GuideNavItem, GuidePage, RenderedPage } from "../guide-types";
+import type { BrokenLink } from "../load/link-report";
 import { readFolder } from "../load/read-folder.server";
 import { createBackgroundCompletion, type CompleteGuide } from "./background-completion.server";
 import { createKeptPages, type RenderedPageStore } from "./kept-pages.server";
@@ -33,6 +34,8 @@ export type Guide = {
   findPage(slug: string): GuidePage | undefined;
   /** Files that are not pages, by path relative to the folder ("img/a.png"). */
   files: Map<string, ContentFile>;
+  /** Includes that name no file in the folder; left as written. */
+  missingIncludes: readonly BrokenLink[];
   /** The page with its article: rendered on the first call, then kept while the store keeps it. */
   render(page: GuidePage): Promise<RenderedPage>;
   /**
@@ -84,6 +87,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       projectName: folder.projectName,
       findPage: (slug) => bySlug.get(slug),
       files: folder.files,
+      missingIncludes: folder.missingIncludes,
       render: (page) => rendering.render(page),
       complete: completion.complete,
     };

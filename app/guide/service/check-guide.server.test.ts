@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { checkGuide } from "./check-guide.server";
+
+/** A docs folder written for the test, in a temporary folder. */
+function folderOf(files: Record<string, string>): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "check-guide-"));
+  made.push(root);
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    fs.writeFileSync(path.join(root, name), text);
+  }
+  return root;
+}
+const made: string[] = [];
+afterAll(() => made.forEach((root) => fs.rmSync(root, { recursive: true, force: true })));
+
+describe("checking a docs folder", () => {
+  it("finds nothing wrong in a folder whose links, images and includes all lead somewhere", async () => {
+    const root = folderOf({
+      "index.md": "# Home\n\nSee [the guide](guide/setup.md) and ![a logo](img/logo.png).\n",
+      "guide/setup.md": "# Setup\n\n<!--@include: ./_part.md-->\n\nBack [home](../index.md).\n",
+      "guide/_part.md": "Included text.\n",
+      "img/logo.png": "PNG",
+    });
+    expect(await checkGuide(root)).toEqual([]);
+  });
+
+  it("names each broken link, missing image and missing include by file and line", async () => {
+    const root = folderOf({
+      "index.md": "# Home\n\nSee [setup](guide/setup.md).\n\nAnd [nowhere](missing.md).\n",
+      "guide/setup.md": "# Setup\n\n![logo](../img/logo.png)\n\n<!--@include: ./_absent.md-->\n",
+    });
+    expect(await checkGuide(root)).toEqual([
+      { kind: "missing-include", file: "guide/setup.md", line: 5, message: "include names no file in the folder: ./_absent.md" },
+      { kind: "broken-link", file: "guide/setup.md", line: 3, message: "link leads nowhere: ../img/logo.png" },
+      { kind: "broken-link", file: "index.md", line: 5, message: "link leads nowhere: missing.md" },
+    ].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line));
+  });
+
+  it("reports front matter that does not parse as the one problem, with its file and line", async () => {
+    const root = folderOf({
+      "index.md": "# Home\n",
+      "broken.md": "---\ntitle: [unclosed\n---\n# Broken\n",
+    });
+    const problems = await checkGuide(root);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ kind: "front-matter", file: "broken.md", line: expect.any(Number) });
+    expect(problems[0]!.message).not.toMatch(/^\//);
+  });
+
+  it("reports a folder that cannot be served at all, with no file to blame", async () => {
+    const root = folderOf({ "notes.txt": "no Markdown here" });
+    expect(await checkGuide(root)).toEqual([{ kind: "unreadable-folder", file: null, line: null, message: `No Markdown files in ${fs.realpathSync(root)}` }]);
+  });
+});

@@ -1,0 +1,67 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { GuideContentError } from "../guide-content-error";
+import type { BrokenLink } from "../load/link-report";
+import { SITE_PATHS } from "./guide-service.server";
+import { loadGuide } from "./load-guide.server";
+
+/**
+ * Everything about a docs folder that the server would warn about, as a
+ * list: what `themed-guide check` prints. The folder is loaded and every
+ * page rendered, exactly as the server does it, but nothing is printed
+ * while that happens.
+ */
+
+export type FolderProblem = {
+  kind: "unreadable-folder" | "front-matter" | "broken-link" | "missing-include" | "render-failure";
+  /** Relative to the folder; null when no one file is to blame. */
+  file: string | null;
+  /** 1-based, where the file says it; null when it cannot be told. */
+  line: number | null;
+  message: string;
+};
+
+export async function checkGuide(folder: string): Promise<FolderProblem[]> {
+  // Pages are named by their real path (a folder reached through a symbolic link included).
+  const contentDir = await fs.realpath(folder).catch(() => folder);
+  let guide;
+  try {
+    // Warnings are what this returns; the console stays quiet.
+    guide = await loadGuide(contentDir, { sitePaths: SITE_PATHS, warn: () => {} });
+  } catch (error) {
+    if (error instanceof GuideContentError) return [fromContentError(contentDir, error)];
+    throw error;
+  }
+  const { brokenLinks, failures } = await guide.complete();
+  const problems = [
+    ...(await locate(contentDir, guide.missingIncludes, "missing-include", "include names no file in the folder")),
+    ...(await locate(contentDir, brokenLinks, "broken-link", "link leads nowhere")),
+    ...failures.map((failure) => ({ ...fromContentError(contentDir, failure), kind: "render-failure" as const })),
+  ];
+  return problems.sort((a, b) => (a.file ?? "").localeCompare(b.file ?? "") || (a.line ?? 0) - (b.line ?? 0));
+}
+
+function fromContentError(contentDir: string, error: GuideContentError): FolderProblem {
+  const kind = error.line !== undefined ? "front-matter" : "unreadable-folder";
+  if (error.file === undefined) return { kind, file: null, line: null, message: error.message };
+  // The message starts with where ("/docs/a.md:3:1: …"); the problem says that in its own fields.
+  const message = error.message.startsWith(error.file) ? error.message.slice(error.file.length).replace(/^(?::\d+)*:\s*/, "") : error.message;
+  const file = path.isAbsolute(error.file) ? path.relative(contentDir, error.file) : error.file;
+  return { kind, file, line: error.line ?? null, message };
+}
+
+/** The line of each link's page that holds the link as written (the first such line). */
+async function locate(contentDir: string, links: readonly BrokenLink[], kind: FolderProblem["kind"], what: string): Promise<FolderProblem[]> {
+  const linesOf = new Map<string, Promise<string[]>>();
+  return Promise.all(
+    links.map(async (link) => {
+      let lines = linesOf.get(link.from);
+      if (!lines) {
+        lines = fs.readFile(path.join(contentDir, link.from), "utf8").then((text) => text.split("\n"), () => []);
+        linesOf.set(link.from, lines);
+      }
+      const index = (await lines).findIndex((line) => line.includes(link.href));
+      return { kind, file: link.from, line: index < 0 ? null : index + 1, message: `${what}: ${link.href}` };
+    }),
+  );
+}

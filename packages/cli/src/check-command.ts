@@ -1,0 +1,32 @@
+import path from "node:path";
+import type { FolderProblem } from "../../../app/guide/service/check-guide.server";
+import { loadServerSeam } from "./site-build.ts";
+
+/**
+ * `themed-guide check`: what the server would warn about, as a CI step.
+ * One `file:line: message` line per problem (paths relative to where the
+ * command runs, so editors and CI logs link them), or `--json`; exit
+ * status 1 when there is any.
+ */
+export async function checkCommand(folder: string, options: { json?: boolean }): Promise<number> {
+  process.env.NODE_ENV = "production";
+  const seam = await loadServerSeam();
+  // The render worker's channel does not hold the process open (a server
+  // must be able to exit without it); this does, until every page is checked.
+  const keepAlive = setInterval(() => {}, 60_000);
+  const problems = await seam.checkFolder(folder).finally(() => clearInterval(keepAlive));
+  if (options.json) {
+    console.log(JSON.stringify({ folder, problems }, null, 2));
+  } else {
+    for (const problem of problems) console.log(describe(folder, problem));
+    const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
+    console.log(problems.length === 0 ? `No problems in ${folder}` : `${count} in ${folder}`);
+  }
+  return problems.length === 0 ? 0 : 1;
+}
+
+function describe(folder: string, { file, line, message }: FolderProblem): string {
+  if (file === null) return message;
+  const where = path.relative(process.cwd(), path.join(folder, file)) || file;
+  return `${where}${line === null ? "" : `:${line}`}: ${message}`;
+}

@@ -1,0 +1,37 @@
+/**
+ * themed-guide: serve or check a folder of Markdown docs.
+ * The command line is read and checked first (command-line.ts); a usage
+ * error is one line and exit status 2, never a stack trace.
+ */
+import packageJson from "../package.json" with { type: "json" };
+import { checkCommand } from "./check-command.ts";
+import { readCommandLine, UsageError } from "./command-line.ts";
+import { serveCommand } from "./serve-command.ts";
+
+const NODE_MAJOR = Number(process.versions.node.split(".")[0]);
+if (NODE_MAJOR < 22) {
+  console.error(`themed-guide: needs Node.js 22 or newer; this is ${process.version}`);
+  process.exit(1);
+}
+
+try {
+  const invocation = readCommandLine(process.argv.slice(2));
+  switch (invocation.command) {
+    case "help":
+      console.log(invocation.text);
+      break;
+    case "version":
+      console.log(packageJson.version);
+      break;
+    case "serve":
+      await serveCommand(invocation.folder, invocation.options);
+      break;
+    case "check":
+      process.exit(await checkCommand(invocation.folder, { json: invocation.options.json === true }));
+      break;
+  }
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  console.error(`themed-guide: ${error.message}`);
+  process.exit(2);
+}

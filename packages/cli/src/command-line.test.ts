@@ -1,0 +1,75 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { readCommandLine, UsageError } from "./command-line.ts";
+
+const cwd = fs.mkdtempSync(path.join(os.tmpdir(), "command-line-"));
+fs.mkdirSync(path.join(cwd, "docs"));
+fs.writeFileSync(path.join(cwd, "notes.md"), "# A file, not a folder\n");
+afterAll(() => fs.rmSync(cwd, { recursive: true, force: true }));
+
+const read = (...args: string[]) => readCommandLine(args, cwd);
+const usageError = (...args: string[]) => {
+  try {
+    read(...args);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  throw new Error(`no usage error for ${args.join(" ")}`);
+};
+
+describe("the command line", () => {
+  test("no command, help and -h print the general help, naming every command", () => {
+    for (const args of [[], ["help"], ["--help"], ["-h"]]) {
+      const invocation = read(...args);
+      expect(invocation.command).toBe("help");
+      const text = (invocation as { text: string }).text;
+      expect(text).toMatch(/^Usage: themed-guide <command>/);
+      expect(text).toMatch(/^ {2}serve /m);
+      expect(text).toMatch(/^ {2}check /m);
+    }
+  });
+
+  test("--version and -v ask for the version", () => {
+    expect(read("--version")).toEqual({ command: "version" });
+    expect(read("-v")).toEqual({ command: "version" });
+  });
+
+  test("each command's --help prints its own usage and options, whatever else is on the line", () => {
+    const serve = read("serve", "--help", "--port", "nonsense");
+    expect(serve.command).toBe("help");
+    expect((serve as { text: string }).text).toMatch(/^Usage: themed-guide serve \[folder\]/);
+    expect((serve as { text: string }).text).toContain("--trust-proxy");
+    expect((read("check", "-h") as { text: string }).text).toContain("--json");
+  });
+
+  test("the folder is resolved against where the command runs, and defaults to it", () => {
+    expect(read("serve", "docs")).toMatchObject({ command: "serve", folder: path.join(cwd, "docs") });
+    expect(read("check")).toMatchObject({ command: "check", folder: cwd });
+    expect(read("check", "--json", "./docs")).toMatchObject({ folder: path.join(cwd, "docs"), options: { json: true } });
+  });
+
+  test("options are read in both spellings", () => {
+    expect(read("serve", "docs", "-p", "8080", "--host=127.0.0.1", "--site-name", "My docs")).toMatchObject({ options: {
+      port: "8080",
+      host: "127.0.0.1",
+      "site-name": "My docs",
+    } });
+  });
+
+  test("an unknown command, an unknown option or a second folder is a one-line usage error", () => {
+    expect(usageError("srve")).toBe('unknown command "srve": the commands are serve, check (see --help)');
+    expect(usageError("serve", "--prot", "80")).toMatch(/^serve: Unknown option '--prot' \(see serve --help\)$/);
+    expect(usageError("check", "--port", "80")).toMatch(/^check: Unknown option '--port'/);
+    expect(usageError("serve", "--port")).toMatch(/^serve: Option '-p, --port <value>' argument missing/);
+    expect(usageError("check", "docs", "more")).toBe("check takes one folder, got 2: docs more");
+    for (const message of [usageError("srve"), usageError("serve", "--prot", "80")]) expect(message).not.toContain("\n");
+  });
+
+  test("a folder that does not exist, or a file, is a usage error naming it", () => {
+    expect(usageError("serve", "missing")).toBe(`no folder at ${path.join(cwd, "missing")}`);
+    expect(usageError("check", "notes.md")).toBe(`no folder at ${path.join(cwd, "notes.md")}`);
+  });
+});

@@ -1,0 +1,107 @@
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs, type ParseArgsConfig } from "node:util";
+
+/**
+ * What the command line asks for, read with Node's own parser and checked
+ * before anything starts. Anything wrong with it is a UsageError: one line,
+ * exit status 2.
+ */
+
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+const COMMANDS = {
+  serve: {
+    summary: "Serve the folder as a site, with the production server",
+    usage: "serve [folder] [--port 3000] [--host 0.0.0.0] [--site-name <name>] [--edit-url <url>] [--trust-proxy <value>]",
+    options: { "site-name": { type: "string" }, "edit-url": { type: "string" }, port: { type: "string", short: "p" }, host: { type: "string" }, "trust-proxy": { type: "string" } },
+  },
+  check: {
+    summary: "Report broken links, missing images and includes, bad front matter",
+    usage: "check [folder] [--json]",
+    options: { json: { type: "boolean" } },
+  },
+} satisfies Record<string, { summary: string; usage: string; options: Options }>;
+
+export type CommandName = keyof typeof COMMANDS;
+
+/** The options as given (strings), plus the folder, resolved and known to be a directory. */
+export type Invocation =
+  | { command: "help"; text: string }
+  | { command: "version" }
+  | { command: CommandName; folder: string; options: Record<string, string | boolean | undefined> };
+
+export function readCommandLine(args: readonly string[], cwd = process.cwd()): Invocation {
+  const [name, ...rest] = args;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") return { command: "help", text: generalHelp() };
+  if (name === "--version" || name === "-v") return { command: "version" };
+  if (!Object.hasOwn(COMMANDS, name)) {
+    throw new UsageError(`unknown command ${JSON.stringify(name)}: the commands are ${Object.keys(COMMANDS).join(", ")} (see --help)`);
+  }
+  const command = name as CommandName;
+  const spec = COMMANDS[command];
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...rest], options: { ...spec.options, help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
+  } catch (error) {
+    // Node's messages are good but long; the first sentence is the useful part.
+    throw new UsageError(`${command}: ${firstSentence((error as Error).message)} (see ${command} --help)`);
+  }
+  if (parsed.values.help) return { command: "help", text: commandHelp(command) };
+  if (parsed.positionals.length > 1) {
+    throw new UsageError(`${command} takes one folder, got ${parsed.positionals.length}: ${parsed.positionals.join(" ")}`);
+  }
+  const folder = path.resolve(cwd, parsed.positionals[0] ?? ".");
+  if (!isDirectory(folder)) throw new UsageError(`no folder at ${folder}`);
+  return { command, folder, options: parsed.values as Record<string, string | boolean | undefined> };
+}
+
+function isDirectory(target: string): boolean {
+  try {
+    return fs.statSync(target).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function firstSentence(message: string): string {
+  return message.split(/\.\s|\n/)[0]!.replace(/\.$/, "");
+}
+
+function generalHelp(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  return [
+    "Usage: themed-guide <command> [folder] [options]",
+    "",
+    "Commands:",
+    ...Object.entries(COMMANDS).map(([name, { summary }]) => `  ${name.padEnd(width)}  ${summary}`),
+    "",
+    "The folder defaults to the current one. `themed-guide <command> --help` for a command's options;",
+    "`themed-guide --version` for the version.",
+  ].join("\n");
+}
+
+export function commandHelp(command: CommandName): string {
+  return [`Usage: themed-guide ${COMMANDS[command].usage}`, "", `${COMMANDS[command].summary}.`, "", HELP_DETAILS[command]].join("\n");
+}
+
+const HELP_DETAILS: Record<CommandName, string> = {
+  serve: [
+    "Options (each also read from the environment variable in brackets):",
+    "  -p, --port <number>      where to listen (PORT; default 3000)",
+    "      --host <address>     the interface to listen on (HOST; default: all)",
+    "      --site-name <name>   the site's name (SITE_NAME; default: from the folder)",
+    "      --edit-url <url>     where 'Edit this page' links start (EDIT_URL_BASE)",
+    "      --trust-proxy <v>    whom to believe X-Forwarded-* from: true, a hop count, or an address (TRUST_PROXY)",
+  ].join("\n"),
+  check: [
+    "Options:",
+    "      --json               print the problems as JSON instead of file:line lines",
+    "",
+    "Exit status: 0 when nothing is wrong, 1 when something is, 2 for a usage error.",
+  ].join("\n"),
+};

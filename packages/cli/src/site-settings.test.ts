@@ -1,0 +1,19 @@
+import { describe, expect, test } from "vitest";
+import { UsageError } from "./command-line.ts";
+import { siteEnvironment } from "./site-settings.ts";
+
+describe("the site's settings from the command line", () => {
+  test("the folder and each option given go into the environment the server reads, over its variables", () => {
+    const env = siteEnvironment("/docs", { port: "8080", "site-name": "Handbook", "edit-url": "https://example.com/edit" }, { PORT: "3000", HOST: "::1" });
+    expect(env).toMatchObject({ CONTENT_DIR: "/docs", PORT: "8080", HOST: "::1", SITE_NAME: "Handbook", EDIT_URL_BASE: "https://example.com/edit" });
+  });
+
+  test("a bad value is a usage error naming the option it came from", () => {
+    expect(() => siteEnvironment("/docs", { port: "http" }, {})).toThrow(new UsageError('--port must be a port number from 0 to 65535 (got "http")'));
+    expect(() => siteEnvironment("/docs", { "edit-url": "javascript:alert(1)" }, {})).toThrow(/^--edit-url must be an absolute http\(s\) URL/);
+  });
+
+  test("a bad value from the environment is named by its variable", () => {
+    expect(() => siteEnvironment("/docs", {}, { PORT: "99999" })).toThrow(new UsageError('PORT must be a port number from 0 to 65535 (got "99999")'));
+  });
+});

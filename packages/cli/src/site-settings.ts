@@ -1,0 +1,45 @@
+import { readSettings, SettingsError } from "../../../app/settings.server";
+import { UsageError } from "./command-line.ts";
+
+/**
+ * The site's settings from the command line, beside the environment
+ * variables the server has always read: an option wins over its variable.
+ * Checked here, with the server's own rules, so that a bad value is a usage
+ * error naming the option before anything starts.
+ */
+
+const VARIABLE_OF_OPTION = {
+  port: "PORT",
+  host: "HOST",
+  "site-name": "SITE_NAME",
+  "edit-url": "EDIT_URL_BASE",
+  "trust-proxy": "TRUST_PROXY",
+} as const;
+
+type OptionName = keyof typeof VARIABLE_OF_OPTION;
+
+/** The environment the server is to read: `env` with the folder and the options given put in. */
+export function siteEnvironment(
+  folder: string,
+  options: Partial<Record<string, string | boolean | undefined>>,
+  env: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
+  const result: NodeJS.ProcessEnv = { ...env, CONTENT_DIR: folder };
+  const given = new Map<string, OptionName>();
+  for (const option of Object.keys(VARIABLE_OF_OPTION) as OptionName[]) {
+    const value = options[option];
+    if (typeof value !== "string") continue;
+    result[VARIABLE_OF_OPTION[option]] = value;
+    given.set(VARIABLE_OF_OPTION[option], option);
+  }
+  try {
+    readSettings(result);
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    // "PORT must be …": name the option when the value came from one.
+    const variable = error.message.split(" ", 1)[0]!;
+    const option = given.get(variable);
+    throw new UsageError(option ? `--${option}${error.message.slice(variable.length)}` : error.message);
+  }
+  return result;
+}

@@ -1,0 +1,114 @@
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+/**
+ * What a docs author does with the package, exactly as its README says:
+ * `npm install themed-guide` into an empty folder (here from the tarball
+ * `npm pack` makes), then `npx themed-guide check` and `serve` on a folder
+ * of their own. Nothing of the repository is on the way: the folder is
+ * outside it, and its only packages are the tarball's and its dependencies.
+ */
+const run = promisify(execFile);
+const packageDir = path.resolve(import.meta.dirname, "..");
+const FIXTURE = path.resolve(packageDir, "../../tests/fixtures/docs/mkdocs");
+
+let workDir: string;
+let docs: string;
+const npx = (...args: string[]) =>
+  run("npx", ["themed-guide", ...args], { cwd: workDir, encoding: "utf8" }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
+
+beforeAll(async () => {
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), "themed-guide-newcomer-"));
+  // Bundled by `npm run test:newcomer` just before; packing runs no script, so the site is not built again.
+  const { stdout } = await run("npm", ["pack", "--ignore-scripts", "--pack-destination", workDir, "--silent"], { cwd: packageDir, encoding: "utf8" });
+  const tarball = path.join(workDir, stdout.trim().split("\n").at(-1)!);
+  await run("npm", ["init", "-y"], { cwd: workDir });
+  // Its dependencies (React, React Router) are in npm's cache from the repository's own install.
+  await run("npm", ["install", tarball, "--prefer-offline", "--no-audit", "--no-fund"], { cwd: workDir });
+  docs = path.join(workDir, "docs");
+  fs.cpSync(FIXTURE, docs, { recursive: true });
+});
+afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
+
+describe("a newcomer with the package installed from its tarball", () => {
+  test("installs nothing that compiles, bundles or tests", () => {
+    const installed = fs.readdirSync(path.join(workDir, "node_modules"));
+    for (const tool of ["vite", "typescript", "esbuild", "rolldown", "vitest", "@playwright"]) expect(installed).not.toContain(tool);
+  });
+
+  test("--version prints the package's version, --help the commands", async () => {
+    const { version } = JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as { version: string };
+    expect(await npx("--version")).toMatchObject({ code: 0, stdout: `${version}\n` });
+    expect((await npx("--help")).stdout).toMatch(/^ {2}serve .*\n {2}check /m);
+  });
+
+  test("a folder that does not exist and an unknown option are one line and exit status 2", async () => {
+    expect(await npx("serve", "nowhere")).toMatchObject({ code: 2, stderr: `themed-guide: no folder at ${path.join(workDir, "nowhere")}\n` });
+    expect(await npx("check", "docs", "--jsn")).toMatchObject({ code: 2, stderr: "themed-guide: check: Unknown option '--jsn' (see check --help)\n" });
+  });
+
+  test("check passes a sound folder, and fails one with a broken link, naming file and line", async () => {
+    expect(await npx("check", "docs")).toMatchObject({ code: 0, stdout: `No problems in ${docs}\n` });
+
+    const broken = path.join(workDir, "broken");
+    fs.cpSync(docs, broken, { recursive: true });
+    fs.appendFileSync(path.join(broken, "index.md"), "\nSee [the old page](old-page.md).\n");
+    const lines = fs.readFileSync(path.join(broken, "index.md"), "utf8").split("\n");
+    const line = lines.findIndex((text) => text.includes("old-page.md")) + 1;
+    const result = await npx("check", "broken");
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe(`broken/index.md:${line}: link leads nowhere: old-page.md\n1 problem in ${broken}\n`);
+
+    const json = await npx("check", "broken", "--json");
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toEqual({ folder: broken, problems: [{ kind: "broken-link", file: "index.md", line, message: "link leads nowhere: old-page.md" }] });
+  });
+
+  test("serve answers with the folder's pages, and stops on SIGTERM", async () => {
+    const port = await freePort();
+    const server = spawn("npx", ["themed-guide", "serve", "docs", "--port", String(port), "--host", "127.0.0.1"], { cwd: workDir, detached: true });
+    try {
+      await listening(server);
+      const landing = await fetch(`http://127.0.0.1:${port}/guide`);
+      expect(landing.status).toBe(200);
+      expect(await landing.text()).toContain("<title>Tidewater");
+      const asset = /href="(\/assets\/[^"]+\.css)"/.exec(await (await fetch(`http://127.0.0.1:${port}/guide`)).text())?.[1];
+      expect((await fetch(`http://127.0.0.1:${port}${asset}`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${port}/guide/no-such-page`)).status).toBe(404);
+    } finally {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      process.kill(-server.pid!, "SIGTERM");
+      await exited;
+    }
+  });
+});
+
+function listening(server: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const read = (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes("Listening on")) resolve();
+    };
+    server.stdout!.on("data", read);
+    server.stderr!.on("data", read);
+    server.once("exit", (code) => reject(new Error(`serve exited with ${code} before listening:\n${output}`)));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
