@@ -49,12 +49,14 @@ describe("the render worker's time limit", () => {
   });
 
   test("a page is timed from its turn in the worker, not from when it was asked for", async () => {
-    const renderer = createPageRenderer(writeFakeWorker(FAKE_WORKER), { timeLimitMs: () => 300 });
+    // A limit five times a page's 200 ms, so that a busy machine's delays cannot reach it.
+    const renderer = createPageRenderer(writeFakeWorker(FAKE_WORKER), { timeLimitMs: () => 1_000 });
     renderer.prepare(NO_TARGETS, []);
-    // Four pages of 200 ms each asked for at once: the last waits 600 ms for its turn, well past the limit.
-    const results = await Promise.all(["/guide/1", "/guide/2", "/guide/3", "/guide/4"].map((url) => renderer.render(job(url, "slow"))));
+    // Eight pages asked for at once: the last waits 1.4 s for its turn, well past the limit.
+    const urls = Array.from({ length: 8 }, (_, index) => `/guide/${index + 1}`);
+    const results = await Promise.all(urls.map((url) => renderer.render(job(url, "slow"))));
     renderer.release();
-    expect(results.map((result) => result.html.split(" ")[0])).toEqual(["/guide/1", "/guide/2", "/guide/3", "/guide/4"]);
+    expect(results.map((result) => result.html.split(" ")[0])).toEqual(urls);
     expect(new Set(results.map((result) => pidOf(result.html))).size).toBe(1);
   });
 
