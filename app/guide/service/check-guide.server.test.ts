@@ -40,6 +40,17 @@ describe("checking a docs folder", () => {
     ].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line));
   });
 
+  it("names a link whose #fragment is no heading or id on the page it leads to, by file and line", async () => {
+    const root = folderOf({
+      "index.md": "# Home\n\n## Install\n\nSee [setup](setup.md#before-you-start), [install](#install) and [renamed](#old-heading).\n",
+      "setup.md": "# Setup\n\n## Before you start\n\nBack to [install](index.md#install).\n\nAnd [nowhere](index.md#instal).\n",
+    });
+    expect(await checkGuide(root)).toEqual([
+      { kind: "broken-anchor", file: "index.md", line: 5, message: "no heading or element has this id: #old-heading" },
+      { kind: "broken-anchor", file: "setup.md", line: 7, message: "no heading or element has this id: /guide#instal" },
+    ]);
+  });
+
   it("reports front matter that does not parse as the one problem, with its file and line", async () => {
     const root = folderOf({
       "index.md": "# Home\n",

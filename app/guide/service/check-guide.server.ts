@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { GuideContentError } from "../guide-content-error";
 import type { BrokenLink } from "../load/link-report";
+import { findBrokenAnchors } from "./broken-anchors.server";
 import { SITE_PATHS } from "./guide-service.server";
 import { loadGuide } from "./load-guide.server";
 
@@ -13,7 +14,7 @@ import { loadGuide } from "./load-guide.server";
  */
 
 export type FolderProblem = {
-  kind: "unreadable-folder" | "front-matter" | "broken-link" | "missing-include" | "render-failure";
+  kind: "unreadable-folder" | "front-matter" | "broken-link" | "broken-anchor" | "missing-include" | "render-failure";
   /** Relative to the folder; null when no one file is to blame. */
   file: string | null;
   /** 1-based, where the file says it; null when it cannot be told. */
@@ -33,9 +34,12 @@ export async function checkGuide(folder: string): Promise<FolderProblem[]> {
     throw error;
   }
   const { brokenLinks, failures } = await guide.complete();
+  const brokenAnchors = await findBrokenAnchors(guide.pages, guide.render);
   const problems = [
     ...(await locate(contentDir, guide.missingIncludes, "missing-include", "include names no file in the folder")),
     ...(await locate(contentDir, brokenLinks, "broken-link", "link leads nowhere")),
+    // The link is known by the site URL it became; its fragment is as written.
+    ...(await locate(contentDir, brokenAnchors, "broken-anchor", "no heading or element has this id", (anchor) => new RegExp(`#${escapeRegExp(anchor.fragment)}(?![\\w-])`))),
     ...failures.map((failure) => ({ ...fromContentError(contentDir, failure), kind: "render-failure" as const })),
   ];
   return problems.sort((a, b) => (a.file ?? "").localeCompare(b.file ?? "") || (a.line ?? 0) - (b.line ?? 0));
@@ -50,8 +54,14 @@ function fromContentError(contentDir: string, error: GuideContentError): FolderP
   return { kind, file, line: error.line ?? null, message };
 }
 
-/** The line of each link's page that holds the link as written (the first such line). */
-async function locate(contentDir: string, links: readonly BrokenLink[], kind: FolderProblem["kind"], what: string): Promise<FolderProblem[]> {
+/** The line of each link's page that holds the link as written (the first such line), or null when none does (it came from an include). */
+async function locate<Link extends BrokenLink>(
+  contentDir: string,
+  links: readonly Link[],
+  kind: FolderProblem["kind"],
+  what: string,
+  written: (link: Link) => string | RegExp = (link) => link.href,
+): Promise<FolderProblem[]> {
   const linesOf = new Map<string, Promise<string[]>>();
   return Promise.all(
     links.map(async (link) => {
@@ -60,8 +70,13 @@ async function locate(contentDir: string, links: readonly BrokenLink[], kind: Fo
         lines = fs.readFile(path.join(contentDir, link.from), "utf8").then((text) => text.split("\n"), () => []);
         linesOf.set(link.from, lines);
       }
-      const index = (await lines).findIndex((line) => line.includes(link.href));
+      const needle = written(link);
+      const index = (await lines).findIndex((line) => (typeof needle === "string" ? line.includes(needle) : needle.test(line)));
       return { kind, file: link.from, line: index < 0 ? null : index + 1, message: `${what}: ${link.href}` };
     }),
   );
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 }
