@@ -27,6 +27,8 @@ export default function handleRequest(
   // The page depends on the theme cookie: no shared cache may hand it to someone else.
   responseHeaders.set("Cache-Control", "private, no-cache");
   responseHeaders.append("Vary", "Cookie");
+  // A guide page's URL answers with its Markdown to a client that prefers it.
+  responseHeaders.append("Vary", "Accept");
 
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

@@ -8,9 +8,13 @@ import { useNonce } from "./nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { getSiteConfig } from "./guide/service/guide-service.server";
+import { markdownMiddleware } from "./guide/service/markdown-middleware.server";
 import { ContentLiveReload } from "./guide/dev/live-reload";
 import { DEFAULT_SITE_NAME, pageTitle } from "./site-title";
 import { theme } from "./theme/theme";
+
+/** Markdown for programs that ask for it: /llms.txt, a page's URL plus `.md`, `Accept: text/markdown`. */
+export const middleware: Route.MiddlewareFunction[] = [markdownMiddleware];
 
 export const links: Route.LinksFunction = () => [
   // Only the Latin file: other subsets load by unicode-range if a page needs them.

@@ -153,13 +153,16 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
 /**
  * Pages are GETs (and HEADs) without a query. The content folder's files are
  * no pages: they need their own conditional and range answers, and
- * streaming rather than a buffered copy.
+ * streaming rather than a buffered copy. A request that names Markdown in
+ * its Accept header may be asking for the page's Markdown instead; the
+ * app decides (markdown-middleware.server.ts).
  */
 function isPageRequest(request: express.Request): boolean {
   return (
     (request.method === "GET" || request.method === "HEAD") &&
     !request.url.includes("?") &&
-    !request.path.startsWith("/guide-files/")
+    !request.path.startsWith("/guide-files/") &&
+    !/text\/markdown/i.test(request.headers.accept ?? "")
   );
 }
 
@@ -184,7 +187,7 @@ function sendPage(page: CachedPage, request: express.Request, response: express.
 
   for (const [name, value] of page.headers) response.setHeader(name, value);
   response.setHeader("Content-Security-Policy", seam.contentSecurityPolicy(nonce));
-  response.setHeader("Vary", "Cookie, Accept-Encoding");
+  response.setHeader("Vary", "Cookie, Accept, Accept-Encoding");
   if (encoding === "br" || encoding === "gzip") response.setHeader("Content-Encoding", encoding);
   response.setHeader("Content-Length", pieces.reduce((length, piece) => length + piece.length, 0));
   response.status(200);

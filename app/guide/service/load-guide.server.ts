@@ -36,6 +36,8 @@ export type Guide = {
   files: Map<string, ContentFile>;
   /** Includes that name no file in the folder; left as written. */
   missingIncludes: readonly BrokenLink[];
+  /** The page's Markdown as the site reads it: front matter removed, includes expanded. */
+  markdown(page: GuidePage): Promise<string>;
   /** The page with its article: rendered on the first call, then kept while the store keeps it. */
   render(page: GuidePage): Promise<RenderedPage>;
   /**
@@ -88,6 +90,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       findPage: (slug) => bySlug.get(slug),
       files: folder.files,
       missingIncludes: folder.missingIncludes,
+      markdown: async (page) => folder.sources.get(page)?.content ?? "",
       render: (page) => rendering.render(page),
       complete: completion.complete,
     };

@@ -1,0 +1,83 @@
+import type { GuidePage } from "../guide-types";
+import { getGuide, getSiteConfig } from "./guide-service.server";
+
+/**
+ * The guide for programs rather than people: each page's Markdown at its
+ * URL plus `.md`, and an index of them all in the llms.txt format
+ * (https://llmstxt.org): `/llms.txt` lists every page with its description,
+ * `/llms-full.txt` holds every page's Markdown in reading order.
+ */
+
+/**
+ * The page whose Markdown this path asks for, or null: a page's URL plus
+ * `.md` (`/guide/setup/install.md`, `/guide.md`), or, for a folder's index
+ * page, `index.md` inside the folder (`/guide/setup/index.md`), where the
+ * page's relative links resolve as they do in the docs folder.
+ */
+export async function pageOfMarkdownPath(pathname: string): Promise<GuidePage | null> {
+  const match = /^\/guide(?:\/(.+))?\.md$/.exec(pathname);
+  if (!match) return null;
+  const guide = await getGuide();
+  const slug = match[1] ?? "";
+  const folderIndex = slug === "index" ? "" : slug.endsWith("/index") ? slug.slice(0, -"/index".length) : null;
+  const page = guide.findPage(slug) ?? (folderIndex === null ? undefined : guide.findPage(folderIndex));
+  return page && (folderIndex === null || page.slug !== folderIndex || isFolderIndex(page)) ? page : null;
+}
+
+/** The page at this URL (`/guide`, `/guide/setup/install`), or null. */
+export async function pageOfUrl(pathname: string): Promise<GuidePage | null> {
+  const match = /^\/guide(?:\/(.+?))?\/?$/.exec(pathname);
+  if (!match) return null;
+  return (await getGuide()).findPage(match[1] ?? "") ?? null;
+}
+
+/** The page's Markdown, headed by its title when the file's own text has no `# ` heading first. */
+export async function pageMarkdown(page: GuidePage): Promise<string> {
+  const markdown = (await (await getGuide()).markdown(page)).trim();
+  return /^# /.test(markdown) ? `${markdown}\n` : `# ${page.title}\n\n${markdown}\n`;
+}
+
+/** Where llms.txt links a page's Markdown: inside its folder for an index page, so that its relative links resolve. */
+export function markdownUrl(page: GuidePage): string {
+  return isFolderIndex(page) ? `${page.url}/index.md` : `${page.url}.md`;
+}
+
+function isFolderIndex(page: GuidePage): boolean {
+  return /^(index|readme)\.mdx?$/i.test(page.relativePath.split("/").at(-1)!);
+}
+
+/** /llms.txt: the site's name, its landing page's description, and every page as a link to its Markdown. */
+export async function llmsIndex(origin: string): Promise<string> {
+  const guide = await getGuide();
+  const site = await getSiteConfig();
+  const { descriptions } = await guide.complete();
+  const summary = guide.landing ? descriptions.get(guide.landing.slug) : undefined;
+  const lines = [`# ${oneLine(site.name)}`, ""];
+  if (summary) lines.push(`> ${oneLine(summary)}`, "");
+  lines.push(`Every page's Markdown is at its address plus \`.md\`; all of them in one file: ${new URL("/llms-full.txt", origin).href}`, "", "## Pages", "");
+  for (const page of guide.pages) {
+    const description = descriptions.get(page.slug);
+    lines.push(`- [${linkText(page.title)}](${new URL(markdownUrl(page), origin).href})${description ? `: ${oneLine(description)}` : ""}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** /llms-full.txt: every page's Markdown in reading order, each headed by where it lives. */
+export async function llmsFull(origin: string): Promise<string> {
+  const guide = await getGuide();
+  const site = await getSiteConfig();
+  const parts = [`# ${oneLine(site.name)}\n`];
+  for (const page of guide.pages) {
+    parts.push(`<!-- ${new URL(page.url, origin).href} -->\n\n${await pageMarkdown(page)}`);
+  }
+  return parts.join("\n");
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** Text for inside [ ]: brackets that would end the link are escaped. */
+function linkText(text: string): string {
+  return oneLine(text).replace(/[[\]\\]/g, "\\$&");
+}

@@ -1,0 +1,43 @@
+import type { MiddlewareFunction } from "react-router";
+import { llmsFull, llmsIndex, pageMarkdown, pageOfMarkdownPath, pageOfUrl } from "./machine-readable.server";
+
+/**
+ * Answers with Markdown where a program asks for it, before any page is
+ * rendered: a page's URL plus `.md`, a page's URL with `Accept:
+ * text/markdown` preferred to HTML, and /llms.txt and /llms-full.txt.
+ * Everything else goes on to the routes.
+ */
+export const markdownMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+  if (request.method !== "GET" && request.method !== "HEAD") return next();
+  const url = new URL(request.url);
+  const { pathname } = url;
+  if (pathname === "/llms.txt") return text(request, await llmsIndex(url.origin), "text/plain");
+  if (pathname === "/llms-full.txt") return text(request, await llmsFull(url.origin), "text/plain");
+  const page = pathname.endsWith(".md") ? await pageOfMarkdownPath(pathname) : prefersMarkdown(request) ? await pageOfUrl(pathname) : null;
+  if (page) return text(request, await pageMarkdown(page), "text/markdown", { Vary: "Accept" });
+  return next();
+};
+
+/** Whether the Accept header ranks text/markdown above text/html (browsers never do; a missing header does not). */
+function prefersMarkdown(request: Request): boolean {
+  const ranks = new Map<string, number>();
+  for (const range of (request.headers.get("Accept") ?? "").split(",")) {
+    const [type = "", ...parameters] = range.split(";").map((part) => part.trim().toLowerCase());
+    const quality = parameters.find((parameter) => parameter.startsWith("q="));
+    ranks.set(type, quality ? Number(quality.slice(2)) || 0 : 1);
+  }
+  const markdown = ranks.get("text/markdown") ?? 0;
+  const html = Math.max(ranks.get("text/html") ?? 0, ranks.get("text/*") ?? 0, ranks.get("*/*") ?? 0);
+  return markdown > 0 && markdown > html;
+}
+
+function text(request: Request, body: string, type: string, extra: Record<string, string> = {}): Response {
+  return new Response(request.method === "HEAD" ? null : body, {
+    headers: {
+      "Content-Type": `${type}; charset=utf-8`,
+      // The same for everyone, and it changes only with a new deployment (or, in development, an edit).
+      "Cache-Control": "public, max-age=300",
+      ...extra,
+    },
+  });
+}
