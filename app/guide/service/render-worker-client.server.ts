@@ -91,6 +91,15 @@ function workerRenderer(workerFile: URL, timeLimitMs: (markdownLength: number) =
   let released = false;
   let idleTimer: NodeJS.Timeout | undefined;
   let preparation: WorkerRequest | null = null;
+  // While a page is awaited, this holds the process open: the worker's
+  // channel does not (a server must be able to exit without it), and a
+  // command or script that renders and then ends would stop mid-render.
+  let awaited: NodeJS.Timeout | undefined;
+  const settled = () => {
+    if (waiting.size > 0 || !awaited) return;
+    clearInterval(awaited);
+    awaited = undefined;
+  };
 
   // The first worker may have been started by the server before it loaded this bundle.
   let prestarted = prestartedWorker && isRunning(prestartedWorker) ? prestartedWorker : null;
@@ -110,6 +119,7 @@ function workerRenderer(workerFile: URL, timeLimitMs: (markdownLength: number) =
       waiting.delete(response.id);
       if ("error" in response) entry.reject(new Error(response.error));
       else entry.resolve(response.result);
+      settled();
       endWhenIdle();
     });
     const fail = (error: Error) => {
@@ -120,6 +130,7 @@ function workerRenderer(workerFile: URL, timeLimitMs: (markdownLength: number) =
         entry.reject(error);
       }
       waiting.clear();
+      settled();
     };
     started.on("error", fail);
     started.on("exit", (code, signal) => fail(new Error(`The render worker stopped (${signal ?? `exit code ${code}`})`)));
@@ -139,7 +150,10 @@ function workerRenderer(workerFile: URL, timeLimitMs: (markdownLength: number) =
     stuck.kill("SIGKILL");
     const limit = timeLimitMs(entry.request.job.markdown.length) / 1000;
     entry.reject(new RenderTimeLimitError(`rendering took longer than ${limit.toFixed(limit < 10 ? 1 : 0)} s, the limit for a page of its size, and was stopped`));
-    if (waiting.size === 0) return endWhenIdle();
+    if (waiting.size === 0) {
+      settled();
+      return endWhenIdle();
+    }
     worker = start();
     for (const other of waiting.values()) {
       clearTimeout(other.timer);
@@ -168,6 +182,7 @@ function workerRenderer(workerFile: URL, timeLimitMs: (markdownLength: number) =
       clearTimeout(idleTimer);
       worker ??= start();
       const request: PageRequest = { id: nextId++, job, background };
+      awaited ??= setInterval(() => {}, 60_000);
       return new Promise((resolve, reject) => {
         waiting.set(request.id, { request, resolve, reject });
         worker!.send(request);

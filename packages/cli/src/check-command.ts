@@ -11,10 +11,7 @@ import { loadServerSeam } from "./site-build.ts";
 export async function checkCommand(folder: string, options: { json?: boolean }): Promise<number> {
   process.env.NODE_ENV = "production";
   const seam = await loadServerSeam();
-  // The render worker's channel does not hold the process open (a server
-  // must be able to exit without it); this does, until every page is checked.
-  const keepAlive = setInterval(() => {}, 60_000);
-  const problems = await seam.checkFolder(folder).finally(() => clearInterval(keepAlive));
+  const problems = await seam.checkFolder(folder);
   if (options.json) {
     console.log(JSON.stringify({ folder, problems }, null, 2));
   } else {
