@@ -24,6 +24,7 @@ import remarkLeadingTitle from "./remark/remark-leading-title";
 import remarkMark from "./remark/remark-mark";
 import remarkMkdocsBlocks from "./remark/remark-mkdocs-blocks";
 import remarkRustHiddenLines from "./remark/remark-rust-hidden-lines";
+import remarkTwoslashHiddenLines from "./remark/remark-twoslash-hidden-lines";
 import { sanitizeSchema } from "./sanitize-schema";
 import { tabHandler } from "./tab";
 
@@ -55,6 +56,7 @@ export const safeTree = {
     remarkFirstParagraph,
     remarkCodeMeta,
     remarkRustHiddenLines,
+    remarkTwoslashHiddenLines,
     // Footnote ids get their prefix from the sanitiser, like every other id.
     [remarkRehype, { allowDangerousHtml: true, clobberPrefix: "", handlers: { ...defListHastHandlers, callout: calloutHandler, tab: tabHandler } }],
     rehypeRawWhenPresent,
