@@ -555,6 +555,6 @@ test.describe("the theme script and the Content-Security-Policy", () => {
     const nextNonce = again.headers()["content-security-policy"]?.match(/'nonce-([^']+)'/)?.[1];
     expect(nextNonce).toBeTruthy();
     expect(nextNonce).not.toBe(nonce);
-    expect(await again.text()).toContain(`<script id="react-router-theme" nonce="${nextNonce}">`);
+    expect(await again.text()).toContain(`<script id="react-router-theme" nonce="${nextNonce}" data-cfasync="false">`);
   });
 });

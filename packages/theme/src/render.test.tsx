@@ -107,9 +107,9 @@ describe("<ThemeHead> on the server", () => {
     expect(tags[1]).toContain('content="#000000"');
   });
 
-  it("renders the head script, as it is, with the nonce", () => {
+  it("renders the head script, as it is, with the nonce, marked for script-deferring optimisers to leave alone", () => {
     const { html, theme } = renderPage({ preference: "dark", nonce: "r4nd0m" });
-    const script = /<script id="react-router-theme" nonce="r4nd0m">([\s\S]*?)<\/script>/.exec(html);
+    const script = /<script id="react-router-theme" nonce="r4nd0m" data-cfasync="false">([\s\S]*?)<\/script>/.exec(html);
     expect(script?.[1]).toBe(getThemeScript(theme));
   });
 

@@ -40,5 +40,7 @@ function ThemeScript({ source, nonce }: { source: () => string; nonce: string | 
     const element = document.getElementById(SCRIPT_ID) as HTMLScriptElement | null;
     return { text: element?.textContent ?? "", nonce: element?.nonce || undefined };
   });
-  return <script id={SCRIPT_ID} nonce={sent.nonce} dangerouslySetInnerHTML={{ __html: sent.text }} />;
+  // data-cfasync="false": script-deferring optimisers (Cloudflare's Rocket
+  // Loader) leave it where it is; deferred, it would run after the first paint.
+  return <script id={SCRIPT_ID} nonce={sent.nonce} data-cfasync="false" dangerouslySetInnerHTML={{ __html: sent.text }} />;
 }
