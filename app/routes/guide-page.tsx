@@ -11,16 +11,21 @@ export async function loader(args: Route.LoaderArgs) {
   const guide = await getGuide();
   const page = guide.findPage(args.params["*"] ?? "");
   if (!page) throw data(null, { status: 404 });
-  return guidePageData(args, guide.pages, await guide.render(page), await getSiteConfig());
+  const rendered = await guide.render(page);
+  // A page with no text to describe it is described as the site is: by its landing page.
+  const described = rendered.description || !guide.landing ? rendered : { ...rendered, description: (await guide.render(guide.landing)).description };
+  return guidePageData(args, guide.pages, described, await getSiteConfig());
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const siteName = siteNameOf(matches);
   if (!loaderData) return [{ title: pageTitle("Page not found", siteName) }];
   const title = pageTitle(loaderData.page.title, siteName);
+  const { description } = loaderData.page;
   return [
     { title },
-    { name: "description", content: loaderData.page.description },
+    // Never an empty description: search engines would show it as such.
+    ...(description ? [{ name: "description", content: description }] : []),
     { property: "og:title", content: title },
     { property: "og:site_name", content: siteName },
   ];

@@ -134,6 +134,13 @@ describe("renderMarkdown", () => {
     expect(result.firstParagraph).toBe("The real one.");
   });
 
+  it("takes the first paragraph inside a callout, a list or a quote when the page has none of its own", async () => {
+    expect((await render("# T\n\n::: warning\nBack up *first*.\n:::\n\n- One item")).firstParagraph).toBe("Back up first.");
+    expect((await render("# T\n\n```\ncode\n```\n\n- The [first](a.md) item\n- Second")).firstParagraph).toBe("The first item");
+    expect((await render("# T\n\n> Quoted words.")).firstParagraph).toBe("Quoted words.");
+    expect((await render("# T\n\n```\ncode only\n```")).firstParagraph).toBeNull();
+  });
+
   it("lists h2 and h3 with their final ids and text, without the anchor sign", async () => {
     const result = await render("# T\n\n## One\n\n### Two {#second}\n\n#### Three\n\n## One");
     expect(result.headings).toEqual([
