@@ -72,6 +72,18 @@ describe("a newcomer with the package installed from its tarball", () => {
     expect(JSON.parse(json.stdout)).toEqual({ folder: broken, problems: [{ kind: "broken-link", file: "index.md", line, message: "link leads nowhere: old-page.md" }] });
   });
 
+  test("runs on Node 22, the oldest Node it supports", async () => {
+    // Node 22 from the npm registry, as the repository gets its own Node 24.
+    const node22 = path.join(workDir, "node-22");
+    fs.mkdirSync(node22);
+    await run("npm", ["install", "node@22", "--prefix", node22, "--no-audit", "--no-fund", "--no-save"], { cwd: workDir });
+    const node = path.join(node22, "node_modules", ".bin", "node");
+    expect((await run(node, ["--version"], { encoding: "utf8" })).stdout).toMatch(/^v22\./);
+    const cli = path.join(workDir, "node_modules", "themed-guide", "dist", "cli.js");
+    const { stdout } = await run(node, [cli, "check", "docs"], { cwd: workDir, encoding: "utf8" });
+    expect(stdout).toBe(`No problems in ${docs}\n`);
+  });
+
   test("serve answers with the folder's pages, and stops on SIGTERM", async () => {
     const port = await freePort();
     const server = spawn("npx", ["themed-guide", "serve", "docs", "--port", String(port), "--host", "127.0.0.1"], { cwd: workDir, detached: true });
