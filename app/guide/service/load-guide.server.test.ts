@@ -55,8 +55,8 @@ describe("a folder of Markdown with no front matter at all", () => {
     expect((await rendered(guide, "first-steps")).description).toBe("The heading above is this page's title.");
   });
 
-  it("leaves the description empty when the page has no paragraph", async () => {
-    expect((await rendered(guide, "02_api-reference")).description).toBe("");
+  it("describes a page with no paragraph of its own by the first text inside its list", async () => {
+    expect((await rendered(guide, "02_api-reference")).description).toBe("a list, but no paragraph");
   });
 
   it("orders pages without any order by name, numbers first", () => {
