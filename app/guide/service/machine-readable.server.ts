@@ -1,4 +1,5 @@
 import type { GuidePage } from "../guide-types";
+import { withoutPageExtension } from "../render/page-files";
 import { getGuide, getSiteConfig } from "./guide-service.server";
 
 /**
@@ -42,8 +43,9 @@ export function markdownUrl(page: GuidePage): string {
   return isFolderIndex(page) ? `${page.url}/index.md` : `${page.url}.md`;
 }
 
+/** A folder's page (index.md, README.md, _index.md, as the loader chose it) is served at the folder's path, not its own. */
 function isFolderIndex(page: GuidePage): boolean {
-  return /^(index|readme)\.mdx?$/i.test(page.relativePath.split("/").at(-1)!);
+  return withoutPageExtension(page.relativePath) !== page.slug;
 }
 
 /** /llms.txt: the site's name, its landing page's description, and every page as a link to its Markdown. */

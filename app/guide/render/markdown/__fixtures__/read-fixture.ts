@@ -23,3 +23,10 @@ export function textOf(html: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+/** The text of the first code block a piece of Markdown renders to, highlighting out, line breaks shown as ⏎. */
+export async function codeText(markdown: string): Promise<string> {
+  const { html } = await render(markdown);
+  const code = /<code>([\s\S]*)<\/code>/.exec(html)?.[1] ?? "";
+  return code.replace(/<[^>]+>/g, "").replace(/&#x3C;/g, "<").replace(/&#x26;/g, "&").replace(/\n/g, " ⏎ ");
+}

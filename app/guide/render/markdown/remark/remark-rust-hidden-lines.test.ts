@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { render } from "../__fixtures__/read-fixture";
-
-const codeText = async (markdown: string) => {
-  const { html } = await render(markdown);
-  const code = /<code>([\s\S]*)<\/code>/.exec(html)?.[1] ?? "";
-  return code.replace(/<[^>]+>/g, "").replace(/&#x3C;/g, "<").replace(/&#x26;/g, "&").replace(/\n/g, " ⏎ ");
-};
+import { codeText } from "../__fixtures__/read-fixture";
 
 describe("hidden lines in Rust examples", () => {
   it("hides `# ` lines and lone `#` in a Rust block, mdBook's ```rust,ignore included", async () => {
