@@ -121,7 +121,7 @@ test("an mkdocs.yml written beside the folder renames the site and relabels the 
   expect(await stillTheSameDocument(page)).toBe(true);
 });
 
-test("a broken file shows its error over the page, the server goes on, and fixing it clears the error", async ({ page, allowConsole }) => {
+test("a broken file shows its error over the page, the server goes on, and fixing it clears the error without a reload", async ({ page, allowConsole }) => {
   // Vite's overlay styles itself inline, which the site's style-src refuses
   // unless the page carries a <meta property="csp-nonce"> that the policy
   // allows: the overlay then shows unstyled, its text all there.
@@ -142,4 +142,5 @@ test("a broken file shows its error over the page, the server goes on, and fixin
   await write("install.md", original.replace(/title: .*/, "title: Installing, fixed"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Installing, fixed", { timeout: SHOWS_WITHIN_MS });
   await expect(overlay).toHaveCount(0);
+  expect(await stillTheSameDocument(page)).toBe(true);
 });

@@ -4,6 +4,7 @@ import { isRunnableDevEnvironment, type ErrorPayload, type Plugin, type ViteDevS
 import { CONTENT_UPDATED_EVENT, LISTENING_EVENT } from "./live-reload-event.ts";
 import { readSettings } from "../../settings.server.ts";
 import { PROJECT_FILES } from "../load/project-files.ts";
+import { createReloadQueue } from "./reload-queue.ts";
 
 /**
  * Development only: the content folder is watched, with the project files
@@ -16,7 +17,7 @@ import { PROJECT_FILES } from "../load/project-files.ts";
  */
 
 const CONTENT_MODULE = "app/guide/service/guide-service.server.ts";
-/** Editors write a file in several steps (a temporary file, a rename, a touch): one reload for the lot. */
+/** How long the watcher's reports must pause before the guide loads again (reload-queue.ts). */
 const SETTLE_MS = 60;
 
 type ContentModule = typeof import("../service/guide-service.server");
@@ -36,9 +37,9 @@ export function contentLiveReload(): Plugin {
       const reloader = createReloader(server, path.join(server.config.root, CONTENT_MODULE));
       server.watcher.add(contentDir);
       server.watcher.on("all", (_event, file) => {
-        if (file === contentDir || file.startsWith(contentDir + path.sep)) reloader.schedule();
+        if (file === contentDir || file.startsWith(contentDir + path.sep)) reloader.schedule(file);
       });
-      const projectWatcher = watchProjectFiles(path.dirname(contentDir), () => reloader.schedule());
+      const projectWatcher = watchProjectFiles(path.dirname(contentDir), (file) => reloader.schedule(file));
       server.httpServer?.once("close", () => projectWatcher.close());
       // A page opened while the folder is broken is shown the error too.
       server.ws.on("connection", () => reloader.showError());
@@ -53,11 +54,11 @@ export function contentLiveReload(): Plugin {
  * node_modules). Vite's own watcher, given a file that does not exist yet,
  * did not always report its creation.
  */
-function watchProjectFiles(folder: string, onChange: () => void): { close(): void } {
+function watchProjectFiles(folder: string, onChange: (file: string) => void): { close(): void } {
   const names: readonly string[] = PROJECT_FILES;
   try {
     const watcher = fs.watch(folder, { persistent: false }, (_event, name) => {
-      if (name !== null && names.includes(name.toString())) onChange();
+      if (name !== null && names.includes(name.toString())) onChange(path.join(folder, name.toString()));
     });
     // A folder that goes away ends the watch; the content folder's own watcher reports that.
     watcher.on("error", () => watcher.close());
@@ -68,9 +69,6 @@ function watchProjectFiles(folder: string, onChange: () => void): { close(): voi
 }
 
 function createReloader(server: ViteDevServer, moduleFile: string) {
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  let again = false;
   let error: ErrorPayload["err"] | null = null;
   const listening = new WeakSet<WebSocketClient>();
 
@@ -89,12 +87,6 @@ function createReloader(server: ViteDevServer, moduleFile: string) {
   }
 
   async function reload() {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    const hadError = error !== null;
     try {
       const started = performance.now();
       const { reloadGuide } = await importContentModule();
@@ -102,30 +94,18 @@ function createReloader(server: ViteDevServer, moduleFile: string) {
       error = null;
       server.config.logger.info(`guide reloaded: ${guide.pages.length} pages in ${Math.round(performance.now() - started)} ms`, { timestamp: true });
       for (const client of server.ws.clients) {
-        // After an error the page may be Vite's error page, which cannot fetch data: load it anew.
-        const revalidates = listening.has(client) && !hadError;
-        client.send(revalidates ? { type: "custom", event: CONTENT_UPDATED_EVENT } : { type: "full-reload", path: "*" });
+        // A page that does not listen (Vite's error page, shown when the folder was broken at start) is loaded anew.
+        client.send(listening.has(client) ? { type: "custom", event: CONTENT_UPDATED_EVENT } : { type: "full-reload", path: "*" });
       }
     } catch (caught) {
       error = toOverlayError(caught);
       server.config.logger.error(`guide not reloaded: ${error.message}`, { timestamp: true });
       server.ws.send({ type: "error", err: error });
-    } finally {
-      running = false;
-      if (again) {
-        again = false;
-        schedule();
-      }
     }
   }
 
-  function schedule() {
-    clearTimeout(timer);
-    timer = setTimeout(() => void reload(), SETTLE_MS);
-  }
-
   return {
-    schedule,
+    schedule: createReloadQueue(reload, SETTLE_MS).schedule,
     listening,
     showError() {
       if (error) server.ws.send({ type: "error", err: error });
