@@ -11,10 +11,14 @@ import { getSiteConfig } from "./guide/service/guide-service.server";
 import { markdownMiddleware } from "./guide/service/markdown-middleware.server";
 import { ContentLiveReload } from "./guide/dev/live-reload";
 import { DEFAULT_SITE_NAME, pageTitle } from "./site-title";
-import { theme } from "./theme/theme";
+import { SEARCH_INDEX_META } from "./static-site/pagefind-search";
+import { staticSiteTheme, theme } from "./theme/theme";
 
 /** Markdown for programs that ask for it: /llms.txt, a page's URL plus `.md`, `Accept: text/markdown`. */
 export const middleware: Route.MiddlewareFunction[] = [markdownMiddleware];
+
+/** Where `themed-guide build` writes the export's search index (Pagefind's script). */
+const STATIC_SEARCH_INDEX = "/pagefind/pagefind.js";
 
 export const links: Route.LinksFunction = () => [
   // Only the Latin file: other subsets load by unicode-range if a page needs them.
@@ -25,16 +29,17 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const site = await getSiteConfig();
   // siteName: every route's <title> ends with it (site-title.ts).
-  return { theme: getThemePreference(request, theme), siteName: site.name, ownFolder: site.ownFolder };
+  return { theme: getThemePreference(request, theme), siteName: site.name, ownFolder: site.ownFolder, staticSite: site.staticSite };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // Undefined when the root loader has failed: the error page still has a header and a footer.
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const staticSite = data?.staticSite ?? false;
 
   return (
-    <ThemeHtml theme={theme} preference={data?.theme} lang="en">
+    <ThemeHtml theme={staticSite ? staticSiteTheme : theme} preference={data?.theme} lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -45,12 +50,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ThemeHead nonce={nonce} />
         <Meta />
         <Links nonce={nonce} />
+        {staticSite && <meta name={SEARCH_INDEX_META} content={STATIC_SEARCH_INDEX} />}
       </head>
       <body>
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <SiteHeader siteName={data?.siteName ?? DEFAULT_SITE_NAME} />
+        <SiteHeader siteName={data?.siteName ?? DEFAULT_SITE_NAME} staticSite={staticSite} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>

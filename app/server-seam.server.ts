@@ -4,6 +4,7 @@ import type { ThemePreference } from "react-router-theme";
 import { getThemePreference } from "react-router-theme/server";
 import { GuideContentError } from "./guide/guide-content-error";
 import { checkGuide } from "./guide/service/check-guide.server";
+import { exportPlan } from "./guide/service/export-plan.server";
 import { startGuide } from "./guide/service/guide-service.server";
 import { requestNonce } from "./request-nonce.server";
 import { contentSecurityPolicy, createNonce } from "./security/content-security-policy.server";
@@ -24,11 +25,14 @@ export const serverSeam = {
   /**
    * Loads the guide before the server listens; `renderWorker` is a render
    * worker the server started before it loaded this build (server/index.ts),
-   * which the guide takes over if it is still running.
+   * which the guide takes over if it is still running. `staticSite`: the
+   * pages are rendered for a static export (`themed-guide build`).
    */
-  async startGuide(options: { renderWorker?: ChildProcess | null } = {}): Promise<void> {
-    await startGuide({ renderWorker: options.renderWorker ?? undefined });
+  async startGuide(options: { renderWorker?: ChildProcess | null; staticSite?: boolean } = {}): Promise<void> {
+    await startGuide({ renderWorker: options.renderWorker ?? undefined, staticSite: options.staticSite ?? false });
   },
+  /** The addresses and files a static export holds (`themed-guide build`). */
+  exportPlan,
   /** Every problem the server would warn about in a docs folder, found by loading and rendering it all (`themed-guide check`). */
   checkFolder: checkGuide,
   /** The one line to print when a start fails because a setting or the folder is at fault; null for any other error (a bug: print it whole). */

@@ -11,12 +11,13 @@ export function GuideArticle({ page, previous, next }: GuidePageData) {
   const headings = useSentOnce("guide-headings", page.headings, () => readHeadings(findSentOnceElement("guide-headings")));
   return (
     <>
-      <article className="prose guide-article">
+      {/* data-pagefind-*: what a static export's search indexes (the article, without its contents list and edit link). */}
+      <article className="prose guide-article" data-pagefind-body="">
         <h1 id={page.titleId || undefined}>{page.title}</h1>
         <OnThisPage headings={headings} />
         <Prose html={html} sentOnce="guide-article" />
         {page.editUrl && (
-          <p className="edit-link">
+          <p className="edit-link" data-pagefind-ignore="">
             <a href={page.editUrl} rel="noopener">
               Edit this page
             </a>

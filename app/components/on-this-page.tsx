@@ -18,7 +18,7 @@ export function OnThisPage({ headings }: { headings: PageHeading[] }) {
   return (
     <details className="on-this-page">
       <summary>On this page</summary>
-      <nav aria-label="On this page" data-sent-once="guide-headings">
+      <nav aria-label="On this page" data-sent-once="guide-headings" data-pagefind-ignore="">
         <p className="on-this-page-title" aria-hidden="true">
           On this page
         </p>

@@ -2,9 +2,15 @@ import { Link, NavLink } from "react-router";
 import { ThemeSwitch } from "../theme/theme-switch";
 import { SearchBox } from "./search-box";
 
-export function SiteHeader({ siteName }: { siteName: string }) {
+/**
+ * On a static export (`staticSite`) the search and the theme switcher work
+ * in the browser only: with JavaScript off they give way to a plain note
+ * that says so (app.css hides them where scripting is off; the note is in
+ * <noscript>, so it shows in any browser without it).
+ */
+export function SiteHeader({ siteName, staticSite }: { siteName: string; staticSite: boolean }) {
   return (
-    <header className="site-header">
+    <header className="site-header" data-static-site={staticSite || undefined}>
       <Link className="site-name" to="/">
         {siteName}
       </Link>
@@ -20,6 +26,11 @@ export function SiteHeader({ siteName }: { siteName: string }) {
       </nav>
       <SearchBox />
       <ThemeSwitch />
+      {staticSite && (
+        <noscript>
+          <p className="needs-javascript">Search and the theme choice need JavaScript on this site; it follows your system’s light or dark setting.</p>
+        </noscript>
+      )}
     </header>
   );
 }

@@ -1,5 +1,7 @@
+import { useRouteLoaderData } from "react-router";
 import { ThemeRadioGroup, themePreferences, useTheme, type ResolvedTheme, type ThemePreference } from "react-router-theme";
 import type { Route } from "./+types/appearance";
+import type { loader as rootLoader } from "../root";
 import { themeLabels } from "../theme/theme";
 
 export const meta: Route.MetaFunction = () => [
@@ -27,6 +29,7 @@ const optionLabels = Object.fromEntries(
 
 export default function Appearance() {
   const { preference, resolved } = useTheme();
+  const staticSite = useRouteLoaderData<typeof rootLoader>("root")?.staticSite ?? false;
 
   return (
     <article className="prose appearance">
@@ -36,6 +39,12 @@ export default function Appearance() {
       </p>
       {/* Without JavaScript, Save posts the form; with it, each radio applies at once. */}
       <ThemeRadioGroup className="theme-options" labels={optionLabels} />
+      {/* A static export has no server to post to: the choice is made in the browser. */}
+      {staticSite && (
+        <noscript>
+          <p className="needs-javascript">This site is a set of static files, so choosing a theme needs JavaScript. Without it the site follows your device’s setting.</p>
+        </noscript>
+      )}
     </article>
   );
 }

@@ -1,9 +1,11 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/search";
 import { SearchResultTitle, SearchSnippet } from "../components/search-snippet";
 import { getGuide } from "../guide/service/guide-service.server";
-import { MAX_QUERY_LENGTH, MAX_QUERY_TERMS, normalizeQuery } from "../guide/search/query-terms.server";
+import { MAX_QUERY_LENGTH, MAX_QUERY_TERMS, normalizeQuery } from "../guide/search/query-terms";
+import type { loader as rootLoader } from "../root";
 import type { SearchData } from "../search-data";
+import { searchStaticIndex, staticSearchIndex } from "../static-site/pagefind-search";
 import { pageTitle, siteNameOf } from "../site-title";
 
 /**
@@ -16,16 +18,36 @@ const PAGE_LIMIT = 50;
 const PREVIEW_LIMIT = 8;
 
 export async function loader({ request }: Route.LoaderArgs): Promise<SearchData> {
-  const params = new URL(request.url).searchParams;
-  const { query, shortened } = normalizeQuery(params.get("q") ?? "");
-  const limit = params.has("preview") ? PREVIEW_LIMIT : PAGE_LIMIT;
+  const { query, notice, limit } = readSearch(request);
   // One more than shown, to know whether there are more.
   // The index is built once every page has been rendered; until then (the first seconds after a start) a search waits.
   const found = query === "" ? [] : (await (await getGuide()).complete()).search.search(query, { limit: limit + 1 });
+  return { query, notice, results: found.slice(0, limit), more: found.length > limit };
+}
+
+/**
+ * A static export has no server to ask: its pages search the index written
+ * with them, in the browser, also when an exported /search page opens with
+ * a query (hence `hydrate`). On the server's pages this is the loader's
+ * answer, and on the first render the data the page came with.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs): Promise<SearchData> {
+  const index = staticSearchIndex();
+  if (index === null) return serverLoader();
+  const { query, notice, limit } = readSearch(request);
+  const found = query === "" ? { results: [], more: false } : await searchStaticIndex(index, query, limit);
+  return { query, notice, ...found };
+}
+clientLoader.hydrate = true as const;
+
+function readSearch(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const { query, shortened } = normalizeQuery(params.get("q") ?? "");
+  const limit = params.has("preview") ? PREVIEW_LIMIT : PAGE_LIMIT;
   const notice = shortened
     ? `Only the beginning of your search was used: a search can be up to ${MAX_QUERY_LENGTH} characters and ${MAX_QUERY_TERMS} words.`
     : null;
-  return { query, notice, results: found.slice(0, limit), more: found.length > limit };
+  return { query, notice, limit };
 }
 
 export function headers(): HeadersInit {
@@ -39,9 +61,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { query, notice, results, more } = loaderData;
+  const staticSite = useRouteLoaderData<typeof rootLoader>("root")?.staticSite ?? false;
   return (
     <article className="prose search-page">
       <h1>{query ? `Results for “${query}”` : "Search"}</h1>
+      {staticSite && (
+        <noscript>
+          <p className="search-notice">This site is a set of static files: its search runs in the browser and needs JavaScript.</p>
+        </noscript>
+      )}
       {notice && <p className="search-notice">{notice}</p>}
       {query === "" ? (
         <p>Type a word or two in the search box at the top of the page to search the guide’s pages and sections.</p>

@@ -10,7 +10,7 @@ import { createTheme, type ThemePreference } from "react-router-theme";
  * class on <html>, and so <html> needs no style attribute, whatever the
  * Content-Security-Policy says about those.
  */
-export const theme = createTheme({
+const options = {
   defaultPreference: "system",
   attribute: "class",
   cookieName: "theme",
@@ -18,8 +18,17 @@ export const theme = createTheme({
   // Browser chrome colours; they match `--surface` in app.css.
   colors: { light: "#ffffff", dark: "#0f1115" },
   colorScheme: false,
-  endpoint: "/theme",
-});
+} as const;
+
+export const theme = createTheme({ ...options, endpoint: "/theme" });
+
+/**
+ * The theme of a static export (`themed-guide build`): no server answers a
+ * form there, so a choice is made and kept in the browser only, and a page
+ * is rendered for nobody, its preference applied by the head script before
+ * the first paint. Same cookie and key, so a choice carries over.
+ */
+export const staticSiteTheme = createTheme({ ...options, endpoint: null });
 
 /** The site's words for each preference. */
 export const themeLabels: Record<ThemePreference, string> = {

@@ -66,15 +66,15 @@ export type { Browser, BrowserContext, Page };
 export const BACKGROUND = { light: "rgb(255, 255, 255)", dark: "rgb(15, 17, 21)" } as const;
 
 /**
- * Resolves once React has hydrated the header (its theme form has React's
- * props attached) and run the effects of that render: listeners that
+ * Resolves once React has hydrated the header (its theme switcher, a form
+ * or on a static export a group, has React's props attached) and run the effects of that render: listeners that
  * components add in effects (the search box's `/` shortcut) come a
  * scheduler task after the props, and a key pressed in between is lost.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
-    const form = document.querySelector("form.theme-switch");
-    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
+    const switcher = document.querySelector(".site-header .theme-switch");
+    return switcher !== null && Object.keys(switcher).some((key) => key.startsWith("__reactProps"));
   });
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "../render/markdown/render-markdown.server";
 import { searchSections, type SearchablePage } from "../render/search-sections.server";
-import { MAX_QUERY_LENGTH, MAX_QUERY_TERMS, normalizeQuery } from "./query-terms.server";
+import { MAX_QUERY_LENGTH, MAX_QUERY_TERMS, normalizeQuery } from "./query-terms";
 import { createSearchIndex, type SearchResult } from "./search-index.server";
 
 /** A heading as the renderer writes it: an id, and a "#" anchor that is not part of its text. */

@@ -1,13 +1,13 @@
 import MiniSearch, { type SearchResult as MiniSearchResult } from "minisearch";
 import type { SearchSection } from "../render/search-sections.server";
-import { MAX_QUERY_TERMS, normalizeQuery, processTerm, queryTerms, tokenize } from "./query-terms.server";
+import { MAX_QUERY_TERMS, normalizeQuery, processTerm, queryTerms, tokenize } from "./query-terms";
 import { snippetOf, wordsOf, type SectionWords, type SnippetPart } from "./snippets.server";
 
 /**
  * Full-text search over the guide, built in memory when the server starts.
  * One document per section: a page's introduction (what comes before its
  * first h2) and each h2 and h3, so a result links to the very section that
- * matched. Terms are made in query-terms.server.ts, snippets in
+ * matched. Terms are made in query-terms.ts, snippets in
  * snippets.server.ts.
  */
 

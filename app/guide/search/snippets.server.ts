@@ -1,4 +1,4 @@
-import { processTerm, tokenizeKeepingSeparators } from "./query-terms.server";
+import { processTerm, tokenizeKeepingSeparators } from "./query-terms";
 
 /**
  * The snippet shown under a search result: plain-text parts, never HTML, so

@@ -28,17 +28,26 @@ export type SiteConfig = {
   editUrlBase: string | null;
   /** True when CONTENT_DIR points at a folder other than the built-in guide. */
   ownFolder: boolean;
+  /**
+   * True when the pages are being exported as static files (`themed-guide
+   * build`): no server will answer a form, so the theme is chosen in the
+   * browser only and search runs there on the export's own index.
+   */
+  staticSite: boolean;
 };
 
 type StartOptions = {
   settings?: Settings;
   /** A render worker already started for the built worker file (the production server starts one early). */
   renderWorker?: ChildProcess;
+  /** The pages are rendered to be exported as static files (SiteConfig.staticSite). */
+  staticSite?: boolean;
 };
 
 let loading: Promise<Guide> | null = null;
 let current: Guide | null = null;
 let inForce: Settings | null = null;
+let staticSite = false;
 
 /**
  * Loads the guide and starts its background completion; a second call gets
@@ -62,7 +71,7 @@ export function getGuide(): Promise<Guide> {
 export async function getSiteConfig(): Promise<SiteConfig> {
   const guide = await getGuide();
   const { siteName, editUrlBase, ownFolder } = inForce!;
-  return { name: siteName ?? ((ownFolder && (guide.projectName ?? guide.landing?.title)) || BUILT_IN_NAME), editUrlBase, ownFolder };
+  return { name: siteName ?? ((ownFolder && (guide.projectName ?? guide.landing?.title)) || BUILT_IN_NAME), editUrlBase, ownFolder, staticSite };
 }
 
 /**
@@ -86,8 +95,10 @@ async function load(options: StartOptions): Promise<Guide> {
   const renderer = createPageRenderer(undefined, { prestarted: options.renderWorker });
   const guide = await loadGuide(given.contentDir, { sitePaths: SITE_PATHS, renderer });
   inForce = given;
+  staticSite = options.staticSite ?? false;
   current = guide;
-  completeInBackground(guide);
+  // An export asks for every page itself, one after another: rendering them in the background too would do it twice.
+  if (!staticSite) completeInBackground(guide);
   return guide;
 }
 

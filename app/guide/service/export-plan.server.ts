@@ -1,0 +1,24 @@
+import { getGuide, SITE_PATHS } from "./guide-service.server";
+import { markdownUrl } from "./machine-readable.server";
+
+/**
+ * What a static export of the guide holds (`themed-guide build`): every
+ * address a visitor can reach, and every file of the folder that a page may
+ * link to. The export asks the site's own request handler for each address,
+ * so a page is exported exactly as the server would answer it.
+ */
+export type ExportPlan = {
+  /** Addresses, root-relative: the site's pages, the search page, the guide's index and each of its pages. */
+  pages: string[];
+  /** Where each page's Markdown is asked for (`/guide/x.md`; `/guide/x/index.md` for a folder's page). */
+  markdown: string[];
+  /** Each file of the folder that is not a page: `file` is its path relative to /guide-files/, `path` its real path on disk. */
+  files: { file: string; path: string }[];
+};
+
+export async function exportPlan(): Promise<ExportPlan> {
+  const guide = await getGuide();
+  const pages = new Set([...SITE_PATHS, "/search", "/guide", ...guide.pages.map((page) => page.url)]);
+  const files = [...guide.files].map(([file, { path }]) => ({ file, path }));
+  return { pages: [...pages], markdown: guide.pages.map(markdownUrl), files };
+}

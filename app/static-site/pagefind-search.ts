@@ -1,0 +1,58 @@
+import type { SearchResult } from "../guide/search/search-index.server";
+
+/**
+ * Search on a static export (`themed-guide build`), in the browser: the
+ * export holds a Pagefind index, written from the very pages it exports,
+ * which the browser fetches in pieces, only those a query needs. Results
+ * come back in the shape of the server's search, a section each, so the
+ * search box and the results page show them the same way.
+ */
+
+/** The name of the `<meta>` whose content is the index's script; only an exported page has it (root.tsx). */
+export const SEARCH_INDEX_META = "themed-guide-search-index";
+
+/** The index's script on an exported page; null on the server's pages, which search on the server. */
+export function staticSearchIndex(): string | null {
+  return document.querySelector<HTMLMetaElement>(`meta[name="${SEARCH_INDEX_META}"]`)?.content || null;
+}
+
+type PagefindSection = { title: string; url: string; excerpt: string; weighted_locations?: { weight: number }[] };
+type PagefindPage = { url: string; meta: { title?: string }; excerpt: string; sub_results?: PagefindSection[] };
+type Pagefind = { search(query: string): Promise<{ results: { data(): Promise<PagefindPage> }[] }> };
+
+let pagefind: Promise<Pagefind> | null = null;
+
+/** The best `limit` sections for the query, best first, and whether more match. */
+export async function searchStaticIndex(indexUrl: string, query: string, limit: number): Promise<{ results: SearchResult[]; more: boolean }> {
+  pagefind ??= import(/* @vite-ignore */ indexUrl) as Promise<Pagefind>;
+  const { results: pages } = await (await pagefind).search(query);
+  const sections: SearchResult[] = [];
+  // Pages come best first; each page's data is a fetch, so only as many as can fill the list.
+  for (const page of pages) {
+    if (sections.length > limit) break;
+    const data = await page.data();
+    const pageTitle = data.meta.title ?? data.url;
+    const best = [...(data.sub_results ?? [])].sort((a, b) => weight(b) - weight(a));
+    if (best.length === 0) best.push({ title: pageTitle, url: data.url, excerpt: data.excerpt });
+    for (const section of best) {
+      const inSection = section.url.includes("#");
+      sections.push({ url: section.url, pageTitle, sectionTitle: inSection ? section.title : null, snippet: snippetParts(section.excerpt) });
+    }
+  }
+  return { results: sections.slice(0, limit), more: sections.length > limit };
+}
+
+function weight(section: PagefindSection): number {
+  return (section.weighted_locations ?? []).reduce((sum, location) => sum + location.weight, 0);
+}
+
+/** Pagefind's excerpt marks the matched words with <mark>: parsed, never inserted as HTML, into the parts the snippet shows. */
+function snippetParts(excerpt: string): SearchResult["snippet"] {
+  const body = new DOMParser().parseFromString(`<p>${excerpt}</p>`, "text/html").body;
+  const parts: SearchResult["snippet"] = [];
+  for (const node of body.firstElementChild?.childNodes ?? []) {
+    const text = node.textContent ?? "";
+    if (text !== "") parts.push({ text, match: node.nodeName === "MARK" });
+  }
+  return parts;
+}

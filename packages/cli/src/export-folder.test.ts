@@ -1,0 +1,111 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { UsageError } from "./command-line.ts";
+import { EXPORT_MARKER, prepareExportFolder, recordExport } from "./export-folder.ts";
+
+let root: string;
+let docs: string;
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "export-folder-"));
+  docs = path.join(root, "docs");
+  fs.mkdirSync(docs);
+  fs.writeFileSync(path.join(docs, "index.md"), "# Docs\n");
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const refusal = (out: string) => {
+  try {
+    prepareExportFolder(out, docs);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  throw new Error(`${out} was not refused`);
+};
+
+/** Every file under `folder`, relative to it. */
+const filesIn = (folder: string) => fs.readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => !entry.isDirectory()).map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name))).sort();
+
+describe("the export's folder", () => {
+  test("a folder that does not exist is made, with its parents", () => {
+    const out = path.join(root, "site", "public");
+    prepareExportFolder(out, docs);
+    expect(fs.statSync(out).isDirectory()).toBe(true);
+  });
+
+  test("an empty folder is used as it is", () => {
+    const out = path.join(root, "site");
+    fs.mkdirSync(out);
+    prepareExportFolder(out, docs);
+    expect(fs.readdirSync(out)).toEqual([]);
+  });
+
+  test("a folder with files of the user's is refused, and nothing in it is touched", () => {
+    const out = path.join(root, "project");
+    fs.mkdirSync(out);
+    fs.writeFileSync(path.join(out, "notes.txt"), "mine");
+    expect(refusal(out)).toBe(`--out ${out} is not empty and is not an earlier export: choose a new or empty folder`);
+    expect(filesIn(out)).toEqual(["notes.txt"]);
+  });
+
+  test("the docs folder itself, a folder inside it and a folder around it are refused", () => {
+    expect(refusal(docs)).toMatch(/is inside the docs folder/);
+    expect(refusal(path.join(docs, "site"))).toMatch(/is inside the docs folder/);
+    expect(fs.existsSync(path.join(docs, "site"))).toBe(false);
+    expect(refusal(root)).toMatch(/holds the docs folder/);
+    expect(filesIn(docs)).toEqual(["index.md"]);
+  });
+
+  test("a folder inside the docs folder reached through a symbolic link is refused too", () => {
+    fs.symlinkSync(docs, path.join(root, "link"));
+    expect(refusal(path.join(root, "link", "site"))).toMatch(/is inside the docs folder/);
+  });
+
+  test("a file is refused", () => {
+    const out = path.join(root, "site.html");
+    fs.writeFileSync(out, "<p>mine</p>");
+    expect(refusal(out)).toBe(`--out ${out} is not a folder`);
+  });
+
+  test("an earlier export's files are removed, and a file the user added beside them stays", () => {
+    const out = path.join(root, "site");
+    prepareExportFolder(out, docs);
+    fs.mkdirSync(path.join(out, "guide", "a"), { recursive: true });
+    fs.writeFileSync(path.join(out, "index.html"), "old");
+    fs.writeFileSync(path.join(out, "guide", "a", "index.html"), "old");
+    recordExport(out, ["index.html", "guide/a/index.html"]);
+    fs.writeFileSync(path.join(out, "CNAME"), "docs.example.com");
+
+    prepareExportFolder(out, docs);
+    expect(filesIn(out)).toEqual(["CNAME"]);
+    expect(fs.existsSync(path.join(out, "guide"))).toBe(false);
+  });
+
+  test("a marker that names files outside the folder removes nothing outside it", () => {
+    const out = path.join(root, "site");
+    fs.mkdirSync(out);
+    fs.writeFileSync(path.join(out, EXPORT_MARKER), JSON.stringify({ files: ["../docs/index.md", path.join(docs, "index.md"), "."] }));
+    prepareExportFolder(out, docs);
+    expect(filesIn(docs)).toEqual(["index.md"]);
+  });
+
+  test("a marker that names a file through a link out of the folder removes nothing through it", () => {
+    const out = path.join(root, "site");
+    fs.mkdirSync(out);
+    fs.symlinkSync(docs, path.join(out, "linked"));
+    fs.writeFileSync(path.join(out, EXPORT_MARKER), JSON.stringify({ files: ["linked/index.md"] }));
+    prepareExportFolder(out, docs);
+    expect(filesIn(docs)).toEqual(["index.md"]);
+  });
+
+  test("a marker that cannot be read is refused, and nothing is removed", () => {
+    const out = path.join(root, "site");
+    fs.mkdirSync(out);
+    fs.writeFileSync(path.join(out, "page.html"), "mine");
+    fs.writeFileSync(path.join(out, EXPORT_MARKER), "not json");
+    expect(refusal(out)).toMatch(/cannot be read: remove the folder's files by hand/);
+    expect(filesIn(out)).toEqual([EXPORT_MARKER, "page.html"].sort());
+  });
+});
