@@ -12,7 +12,8 @@
  * React, React DOM and React Router: those stay the package's dependencies,
  * so the server and the pages share one copy of each (a context key made on
  * one side must be the same object on the other). Nothing that compiles,
- * bundles or tests is needed at run time.
+ * bundles or tests is needed at run time. Pagefind (the static export's
+ * search index) stays a dependency too, for the binary it installs.
  *
  * Usage, from packages/cli: node scripts/bundle.ts
  */
@@ -23,6 +24,8 @@ import { build, type InlineConfig } from "vite";
 const packageDir = fileURLToPath(new URL("../", import.meta.url));
 const siteBuild = fileURLToPath(new URL("../../../build/", import.meta.url));
 const SHARED = ["react", "react-dom", "react-router"];
+// Pagefind runs its own binary, which its package picks for the platform at install.
+const EXTERNAL = [...SHARED, "pagefind"];
 
 if (!fs.existsSync(`${siteBuild}server/index.js`) || !fs.existsSync(`${siteBuild}worker/render-worker.js`)) {
   console.error("No production build of the site: run `npm run build` at the repository's root first.");
@@ -49,7 +52,7 @@ function bundle(entries: Record<string, string>, outDir: string, banner?: string
     root: packageDir,
     logLevel: "warn",
     publicDir: false,
-    ssr: { target: "node", noExternal: true, external: SHARED },
+    ssr: { target: "node", noExternal: true, external: EXTERNAL },
     build: {
       ssr: true,
       outDir,

@@ -2,30 +2,33 @@ import fs from "node:fs";
 import path from "node:path";
 import { UsageError } from "./command-line.ts";
 import { prepareExportFolder, recordExport } from "./export-folder.ts";
-import { loadServerBuild } from "./site-build.ts";
+import { createSearchIndexWriter } from "./search-index-writer.ts";
+import { CLIENT_DIR, loadServerBuild } from "./site-build.ts";
 import { siteEnvironment } from "./site-settings.ts";
 
 /**
- * `themed-guide build --out <dir>`: the site as static files. Every page is
- * rendered in this process by the server build's own request handler, as
- * the server would answer it, and written at its URL (`/guide/x` →
- * `guide/x/index.html`), with React Router's `.data` file beside it for
- * client-side navigation; then 404.html, the browser's files and the
- * folder's files. WORK IN PROGRESS: not wired into cli.ts, not tested.
+ * `themed-guide build --out <dir>`: the site as static files. Each page is
+ * rendered in this process by the server build's own request handler,
+ * exactly as the server would answer it, and written at its address
+ * (`/guide/x` → `guide/x/index.html`), with React Router's `.data` file
+ * beside it for client-side navigation; then 404.html, each page's
+ * Markdown, sitemap.xml and llms.txt (with --site-url), the search index,
+ * the browser's files and the folder's own files.
  */
 export async function buildCommand(folder: string, options: Record<string, string | boolean | undefined>): Promise<void> {
-  const out = typeof options.out === "string" ? path.resolve(options.out) : null;
-  if (!out) throw new UsageError("build: --out <dir> is required (see build --help)");
+  const out = path.resolve(String(options.out));
   const siteUrl = typeof options["site-url"] === "string" ? parseSiteUrl(options["site-url"]) : null;
   Object.assign(process.env, siteEnvironment(folder, options), { NODE_ENV: "production" });
   prepareExportFolder(out, folder);
 
-  const { build, seam, clientDir } = await loadServerBuild();
+  const started = performance.now();
+  const { build, seam } = await loadServerBuild();
   const { createRequestHandler } = await import("react-router");
   const handle = createRequestHandler(build, "production");
+  const get = (url: string) => handle(new Request(new URL(url, siteUrl ?? "http://localhost")), seam.requestContext(seam.createNonce()));
   await seam.startGuide({ staticSite: true });
   const plan = await seam.exportPlan();
-  const origin = siteUrl ?? "http://localhost";
+
   const written: string[] = [];
   const write = (relative: string, body: string | Uint8Array) => {
     const target = path.join(out, relative);
@@ -33,46 +36,79 @@ export async function buildCommand(folder: string, options: Record<string, strin
     fs.writeFileSync(target, body);
     written.push(relative);
   };
-  const get = (url: string) => handle(new Request(new URL(url, origin)), seam.requestContext(seam.createNonce()));
+  const search = await createSearchIndexWriter();
 
-  for (const url of plan.pages) {
+  async function exportPage(url: string) {
     const page = await get(url);
-    if (page.status >= 300 && page.status < 400) {
-      write(htmlFileOf(url), redirectPage(page.headers.get("Location") ?? "/"));
-      continue;
+    const location = page.headers.get("Location");
+    if (page.status >= 300 && page.status < 400 && location) {
+      write(htmlFileOf(url), redirectPage(location));
+    } else {
+      const html = await expectOk(page, url).text();
+      write(htmlFileOf(url), html);
+      if (url.startsWith("/guide")) await search.addPage(url, html);
     }
-    if (page.status !== 200) throw new Error(`${url} answered ${page.status} while exporting`);
-    write(htmlFileOf(url), await page.text());
-    const data = await get(url === "/" ? "/_root.data" : `${url}.data`);
-    if (data.status === 200) write(url === "/" ? "_root.data" : `${url.slice(1)}.data`, new Uint8Array(await data.arrayBuffer()));
+    // React Router's data for a client-side navigation to the page, where it asks for it (`/` → `/_.data`);
+    // for a redirect, the redirect, which the browser then follows.
+    const dataFile = url === "/" ? "_.data" : `${url.slice(1)}.data`;
+    const data = await get(`/${dataFile}`);
+    if (data.ok) write(dataFile, new Uint8Array(await data.arrayBuffer()));
   }
-  const notFound = await get("/__themed-guide-export-not-found");
-  write("404.html", await notFound.text());
-  if (siteUrl) write("sitemap.xml", await (await get("/sitemap.xml")).text());
+  // A few at a time: the render worker makes one page's HTML while this process lays out another.
+  await inTurns(plan.pages, PAGES_AT_ONCE, exportPage);
+  // Any address that names no page: the page a static host shows for a 404.
+  write("404.html", await (await get("/404")).text());
 
-  // The browser's files as built; the precompressed copies are the server's, not a file host's.
-  for (const file of fs.readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
-    if (!file.isFile() || /\.(br|gz)$/.test(file.name)) continue;
-    const relative = path.relative(clientDir, path.join(file.parentPath, file.name));
-    write(relative, fs.readFileSync(path.join(clientDir, relative)));
+  for (const url of plan.markdown) write(url.slice(1), await expectOk(await get(url), url).text());
+  // These name pages by their absolute addresses, which only --site-url knows.
+  if (siteUrl) {
+    for (const url of ["/sitemap.xml", "/llms.txt", "/llms-full.txt"]) write(url.slice(1), await expectOk(await get(url), url).text());
   }
-  for (const file of plan.files) write(file.url.slice(1), fs.readFileSync(file.path));
+
+  for (const file of await search.write(out)) written.push(file);
+  // The browser's files as built; the precompressed copies are for the server, not for a file host.
+  for (const file of fs.readdirSync(CLIENT_DIR, { recursive: true, withFileTypes: true })) {
+    if (!file.isFile() || /\.(br|gz)$/.test(file.name)) continue;
+    const relative = path.relative(CLIENT_DIR, path.join(file.parentPath, file.name));
+    write(relative, fs.readFileSync(path.join(CLIENT_DIR, relative)));
+  }
+  for (const file of plan.files) write(path.posix.join("guide-files", file.file), fs.readFileSync(file.path));
   recordExport(out, written);
-  console.log(`Exported ${plan.pages.length} pages and ${plan.files.length} files to ${out}`);
+
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`Exported ${plan.pages.length} pages and ${plan.files.length} files to ${out} in ${seconds} s`);
+  if (!siteUrl) console.log("No sitemap.xml, llms.txt or llms-full.txt: they need the site's address (--site-url https://docs.example.com)");
 }
 
-/** `/` → index.html, `/guide/x` → guide/x/index.html: served at the URL by any static file server. */
+function expectOk(response: Response, url: string): Response {
+  if (!response.ok) throw new Error(`${url} answered ${response.status} while exporting`);
+  return response;
+}
+
+const PAGES_AT_ONCE = 4;
+
+/** Runs `work` on every item, at most `limit` at once. */
+async function inTurns<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** `/` → index.html, `/guide/x` → guide/x/index.html: served at the address by any static file server. */
 function htmlFileOf(url: string): string {
   return path.posix.join(url.slice(1), "index.html");
 }
 
+/** A redirect as a file: the page moves the browser on, with or without JavaScript. */
 function redirectPage(location: string): string {
   const escaped = location.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-  return `<!DOCTYPE html><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=${escaped}"><link rel="canonical" href="${escaped}"><a href="${escaped}">${escaped}</a>\n`;
+  return `<!DOCTYPE html><html lang="en"><meta charset="utf-8"><title>Moved</title><meta http-equiv="refresh" content="0; url=${escaped}"><link rel="canonical" href="${escaped}"><p><a href="${escaped}">${escaped}</a></p></html>\n`;
 }
 
 function parseSiteUrl(value: string): string {
   const url = URL.parse(value);
-  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) throw new UsageError(`--site-url must be an absolute http(s) URL (got ${JSON.stringify(value)})`);
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) throw new UsageError(`build: --site-url must be an absolute http(s) address, such as https://docs.example.com (got ${JSON.stringify(value)})`);
   return url.origin;
 }

@@ -1,9 +1,10 @@
 /**
- * themed-guide: serve or check a folder of Markdown docs.
+ * themed-guide: serve, export or check a folder of Markdown docs.
  * The command line is read and checked first (command-line.ts); a usage
  * error is one line and exit status 2, never a stack trace.
  */
 import packageJson from "../package.json" with { type: "json" };
+import { buildCommand } from "./build-command.ts";
 import { checkCommand } from "./check-command.ts";
 import { readCommandLine, UsageError } from "./command-line.ts";
 import { serveCommand } from "./serve-command.ts";
@@ -25,6 +26,9 @@ try {
       break;
     case "serve":
       await serveCommand(invocation.folder, invocation.options);
+      break;
+    case "build":
+      await buildCommand(invocation.folder, invocation.options);
       break;
     case "check":
       process.exit(await checkCommand(invocation.folder, { json: invocation.options.json === true }));

@@ -29,6 +29,7 @@ describe("the command line", () => {
       expect(text).toMatch(/^Usage: themed-guide <command>/);
       expect(text).toMatch(/^ {2}serve /m);
       expect(text).toMatch(/^ {2}check /m);
+      expect(text).toMatch(/^ {2}build /m);
     }
   });
 
@@ -60,12 +61,22 @@ describe("the command line", () => {
   });
 
   test("an unknown command, an unknown option or a second folder is a one-line usage error", () => {
-    expect(usageError("srve")).toBe('unknown command "srve": the commands are serve, check (see --help)');
+    expect(usageError("srve")).toBe('unknown command "srve": the commands are serve, build, check (see --help)');
     expect(usageError("serve", "--prot", "80")).toMatch(/^serve: Unknown option '--prot' \(see serve --help\)$/);
     expect(usageError("check", "--port", "80")).toMatch(/^check: Unknown option '--port'/);
     expect(usageError("serve", "--port")).toMatch(/^serve: Option '-p, --port <value>' argument missing/);
     expect(usageError("check", "docs", "more")).toBe("check takes one folder, got 2: docs more");
     for (const message of [usageError("srve"), usageError("serve", "--prot", "80")]) expect(message).not.toContain("\n");
+  });
+
+  test("build needs --out, and reads its other options", () => {
+    expect(usageError("build", "docs")).toBe("build: --out is required (see build --help)");
+    expect(read("build", "docs", "-o", "site", "--site-url", "https://docs.example.com")).toMatchObject({
+      command: "build",
+      folder: path.join(cwd, "docs"),
+      options: { out: "site", "site-url": "https://docs.example.com" },
+    });
+    expect((read("build", "--help") as { text: string }).text).toContain("--out <dir>");
   });
 
   test("a folder that does not exist, or a file, is a usage error naming it", () => {

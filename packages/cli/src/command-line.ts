@@ -20,12 +20,18 @@ const COMMANDS = {
     usage: "serve [folder] [--port 3000] [--host 0.0.0.0] [--site-name <name>] [--edit-url <url>] [--trust-proxy <value>]",
     options: { "site-name": { type: "string" }, "edit-url": { type: "string" }, port: { type: "string", short: "p" }, host: { type: "string" }, "trust-proxy": { type: "string" } },
   },
+  build: {
+    summary: "Export the folder as a static site that any file host or CDN serves",
+    usage: "build [folder] --out <dir> [--site-url <url>] [--site-name <name>] [--edit-url <url>]",
+    options: { out: { type: "string", short: "o" }, "site-url": { type: "string" }, "site-name": { type: "string" }, "edit-url": { type: "string" } },
+    required: ["out"],
+  },
   check: {
     summary: "Report broken links, missing images and includes, bad front matter",
     usage: "check [folder] [--json]",
     options: { json: { type: "boolean" } },
   },
-} satisfies Record<string, { summary: string; usage: string; options: Options }>;
+} satisfies Record<string, { summary: string; usage: string; options: Options; required?: string[] }>;
 
 export type CommandName = keyof typeof COMMANDS;
 
@@ -52,6 +58,9 @@ export function readCommandLine(args: readonly string[], cwd = process.cwd()): I
     throw new UsageError(`${command}: ${firstSentence((error as Error).message)} (see ${command} --help)`);
   }
   if (parsed.values.help) return { command: "help", text: commandHelp(command) };
+  for (const option of "required" in spec ? spec.required : []) {
+    if ((parsed.values as Record<string, unknown>)[option] === undefined) throw new UsageError(`${command}: --${option} is required (see ${command} --help)`);
+  }
   if (parsed.positionals.length > 1) {
     throw new UsageError(`${command} takes one folder, got ${parsed.positionals.length}: ${parsed.positionals.join(" ")}`);
   }
@@ -97,6 +106,18 @@ const HELP_DETAILS: Record<CommandName, string> = {
     "      --site-name <name>   the site's name (SITE_NAME; default: from the folder)",
     "      --edit-url <url>     where 'Edit this page' links start (EDIT_URL_BASE)",
     "      --trust-proxy <v>    whom to believe X-Forwarded-* from: true, a hop count, or an address (TRUST_PROXY)",
+  ].join("\n"),
+  build: [
+    "Options:",
+    "  -o, --out <dir>          where to write the site: a new or empty folder, or an earlier export",
+    "                           (only the files that export wrote are replaced; never inside the docs folder)",
+    "      --site-url <url>     the site's address, for sitemap.xml (https://docs.example.com)",
+    "      --site-name <name>   the site's name (SITE_NAME; default: from the folder)",
+    "      --edit-url <url>     where 'Edit this page' links start (EDIT_URL_BASE)",
+    "",
+    "Pages are written at their addresses (guide/x/index.html), so any static file server",
+    "serves them with no rewrite rules. Search runs in the browser on an index written with",
+    "the pages; with JavaScript off the site follows the system's light or dark setting.",
   ].join("\n"),
   check: [
     "Options:",

@@ -47,7 +47,7 @@ describe("a newcomer with the package installed from its tarball", () => {
   test("--version prints the package's version, --help the commands", async () => {
     const { version } = JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as { version: string };
     expect(await npx("--version")).toMatchObject({ code: 0, stdout: `${version}\n` });
-    expect((await npx("--help")).stdout).toMatch(/^ {2}serve .*\n {2}check /m);
+    expect((await npx("--help")).stdout).toMatch(/^ {2}serve .*\n {2}build .*\n {2}check /m);
   });
 
   test("a folder that does not exist and an unknown option are one line and exit status 2", async () => {
@@ -84,6 +84,40 @@ describe("a newcomer with the package installed from its tarball", () => {
     expect(stdout).toBe(`No problems in ${docs}\n`);
   });
 
+  test("build exports the folder as files a plain static file server serves, and replaces only its own files next time", async () => {
+    const built = await npx("build", "docs", "--out", "site");
+    expect(built).toMatchObject({ code: 0, stderr: "" });
+    expect(built.stdout).toMatch(/^Exported \d+ pages and \d+ files to .*site in [\d.]+ s$/m);
+    for (const file of ["index.html", "guide/index.html", "guide/installation/index.html", "guide/installation.data", "404.html", "guide/installation.md", "pagefind/pagefind.js"]) {
+      expect(fs.existsSync(path.join(workDir, "site", file)), file).toBe(true);
+    }
+
+    // Served exactly as the README suggests, by a file server that knows nothing of the site.
+    const port = await freePort();
+    const server = spawn("npx", ["--yes", "sirv-cli", "site", "--port", String(port), "--host", "127.0.0.1"], { cwd: workDir, detached: true });
+    try {
+      await waitForAnswer(`http://127.0.0.1:${port}/guide/installation`);
+      const page = await (await fetch(`http://127.0.0.1:${port}/guide/installation`)).text();
+      expect(page).toContain("<title>Installation · Tidewater");
+      const image = /src="(\/guide-files\/[^"?]+)/.exec(await (await fetch(`http://127.0.0.1:${port}/guide/installation`)).text())?.[1];
+      expect(image).toBe("/guide-files/images/compass.svg");
+      expect((await fetch(`http://127.0.0.1:${port}${image}`)).status).toBe(200);
+    } finally {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      process.kill(-server.pid!, "SIGTERM");
+      await exited;
+    }
+
+    // A file of the user's beside the export survives the next one; a folder that is not an export is refused.
+    fs.writeFileSync(path.join(workDir, "site", "CNAME"), "docs.example.com\n");
+    expect(await npx("build", "docs", "--out", "site")).toMatchObject({ code: 0 });
+    expect(fs.readFileSync(path.join(workDir, "site", "CNAME"), "utf8")).toBe("docs.example.com\n");
+    fs.mkdirSync(path.join(workDir, "mine"));
+    fs.writeFileSync(path.join(workDir, "mine", "notes.txt"), "keep\n");
+    expect(await npx("build", "docs", "--out", "mine")).toMatchObject({ code: 2, stderr: `themed-guide: --out ${path.join(workDir, "mine")} is not empty and is not an earlier export: choose a new or empty folder\n` });
+    expect(fs.readdirSync(path.join(workDir, "mine"))).toEqual(["notes.txt"]);
+  });
+
   test("serve answers with the folder's pages, and stops on SIGTERM", async () => {
     const port = await freePort();
     const server = spawn("npx", ["themed-guide", "serve", "docs", "--port", String(port), "--host", "127.0.0.1"], { cwd: workDir, detached: true });
@@ -114,6 +148,14 @@ function listening(server: ChildProcess): Promise<void> {
     server.stderr!.on("data", read);
     server.once("exit", (code) => reject(new Error(`serve exited with ${code} before listening:\n${output}`)));
   });
+}
+
+async function waitForAnswer(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`nothing answered ${url}`);
 }
 
 function freePort(): Promise<number> {

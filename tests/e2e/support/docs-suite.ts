@@ -1,13 +1,14 @@
 import { expect } from "../fixtures";
 import { axeViolations, checkArticleLinks, expectImagesLoaded, expectNoRawSyntax, navPageUrls } from "./docs-checks";
-import type { testDocs } from "./docs-server";
+import type { test as baseTest } from "../fixtures";
 
 /**
- * The tests every docs folder gets, whatever tool it was written for. A
- * convention's spec adds what is particular to it.
+ * The tests every docs folder gets, whatever tool it was written for, on
+ * the server or exported. A convention's spec adds what is particular to it.
  */
 export function readerTests(
-  test: ReturnType<typeof testDocs>,
+  // A docs server's test (docs-server.ts) or a static export's (static-export.ts): only their baseURL differs.
+  test: typeof baseTest,
   { pageCount, axePage, brokenLinks = [] }: { pageCount: number; axePage: string; brokenLinks?: RegExp[] },
 ) {
   test("every page of the navigation answers 200, shows its images and no raw syntax of another tool", async ({ page, request }) => {

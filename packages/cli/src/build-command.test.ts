@@ -1,0 +1,17 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, expect, test } from "vitest";
+import { buildCommand } from "./build-command.ts";
+import { UsageError } from "./command-line.ts";
+
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), "build-command-"));
+fs.mkdirSync(path.join(folder, "docs"));
+afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+test.each(["ftp://docs.example.com", "docs.example.com", "javascript:alert(1)"])("--site-url %s is refused before anything is written", async (siteUrl) => {
+  const out = path.join(folder, "site");
+  await expect(buildCommand(path.join(folder, "docs"), { out, "site-url": siteUrl })).rejects.toThrow(UsageError);
+  await expect(buildCommand(path.join(folder, "docs"), { out, "site-url": siteUrl })).rejects.toThrow(/^build: --site-url must be an absolute http\(s\) address/);
+  expect(fs.existsSync(out)).toBe(false);
+});

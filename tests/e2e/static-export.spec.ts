@@ -1,0 +1,112 @@
+import { expect, waitForHydration, type Page } from "./fixtures";
+import { BACKGROUND } from "./fixtures";
+import { cases, describeCase, expectRightFirstPaintWithJavaScript, storageState } from "./support/first-paint";
+import { readerTests } from "./support/docs-suite";
+import { testExport } from "./support/static-export";
+
+/**
+ * The MkDocs fixture exported with `themed-guide build` and served by a
+ * plain static file server: every page, link and image as on the server,
+ * navigation between pages in the same document, search in the browser,
+ * the theme right on the first paint, and plain notes where JavaScript is
+ * needed and off.
+ */
+const test = testExport("mkdocs", { port: 3289 });
+
+readerTests(test, { pageCount: 5, axePage: "/guide/user-guide/station-files" });
+
+const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+
+test("a link to another page is followed in the same document, with the page's own data", async ({ page }) => {
+  await page.goto("/guide/installation");
+  await waitForHydration(page);
+  await markDocument(page);
+  await page.getByRole("navigation", { name: /previous and next/i }).locator("a[rel=next]").click();
+  await expect(page.locator("main h1")).toHaveText("Station files");
+  await expect(page).toHaveURL("/guide/user-guide/station-files");
+  await expect(page.getByRole("article")).toContainText("A station file lists the harmonic constants of one place.");
+  await page.getByRole("article").getByRole("link", { name: "plotting" }).click();
+  await expect(page.locator("main h1")).toHaveText("Plotting");
+  // The site's name leads to /, which on this site redirects to the guide: the redirect is followed too.
+  await page.locator(".site-name").click();
+  await expect(page).toHaveURL("/guide");
+  expect(await sameDocument(page)).toBe(true);
+});
+
+test("search runs in the browser: the box lists the section that matches, with the words marked, and the results page shows it", async ({ page }) => {
+  await page.goto("/guide");
+  await waitForHydration(page);
+  await markDocument(page);
+  const field = page.getByRole("search").getByLabel("Search", { exact: true });
+  await field.fill("harbour authorities");
+  const first = page.getByRole("listbox", { name: "Search results" }).getByRole("option").first();
+  await expect(first).toHaveAttribute("href", "/guide/user-guide/station-files#fields");
+  await expect(first).toContainText("Station files");
+  await expect(first).toContainText("Fields");
+  await expect(first.locator("mark").first()).toHaveText(/^harbour$/i);
+
+  await field.press("Enter");
+  await expect(page).toHaveURL("/search?q=harbour+authorities");
+  const results = page.locator(".search-results > li");
+  await expect(results.first().getByRole("link")).toHaveAttribute("href", "/guide/user-guide/station-files#fields");
+  await expect(results.first().locator("mark").first()).toHaveText(/^harbour$/i);
+  expect(await sameDocument(page)).toBe(true);
+});
+
+test("an exported results page opened with a query searches on arrival, and says when nothing matches", async ({ page }) => {
+  await page.goto("/search?q=constituents");
+  await expect(page.locator("main h1")).toHaveText("Results for “constituents”");
+  await expect(page.locator(".search-results > li").first()).toBeVisible();
+  await page.goto("/search?q=zqxwv");
+  await expect(page.getByText("No results.")).toBeVisible();
+});
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the header says that search and the theme choice need JavaScript, in place of them", async ({ page }) => {
+    await page.goto("/guide/installation");
+    await expect(page.locator(".needs-javascript")).toBeVisible();
+    await expect(page.locator(".needs-javascript")).toContainText("need JavaScript");
+    await expect(page.getByRole("search")).toBeHidden();
+    await expect(page.getByRole("group", { name: "Theme" })).toBeHidden();
+    await page.goto("/search?q=constituents");
+    // Located by class: Playwright's text search does not look inside <noscript>.
+    await expect(page.locator("main .search-notice")).toBeVisible();
+    await expect(page.locator("main .search-notice")).toContainText("its search runs in the browser and needs JavaScript");
+    await page.goto("/appearance");
+    await expect(page.locator("main .needs-javascript")).toBeVisible();
+    await expect(page.locator("main .needs-javascript")).toContainText("choosing a theme needs JavaScript");
+  });
+
+  for (const os of ["light", "dark"] as const) {
+    test(`the page follows the system (${os}), whatever a cookie says`, async ({ newContext, baseURL }) => {
+      const cookieSays = os === "light" ? "dark" : "light";
+      const context = await newContext({ javaScriptEnabled: false, colorScheme: os });
+      await context.addCookies([{ name: "theme", value: cookieSays, url: baseURL! }]);
+      const page = await context.newPage();
+      await page.goto("/guide/installation");
+      await expect(page.locator("html")).toHaveCSS("background-color", BACKGROUND[os]);
+      await expect(page.locator("html")).toHaveAttribute("data-theme-preference", "system");
+    });
+  }
+});
+
+for (const themeCase of cases.filter((each) => each.javaScript)) {
+  test(`first paint is right on an exported page: ${describeCase(themeCase)}`, async ({ newContext, baseURL }) => {
+    const context = await newContext({ colorScheme: themeCase.os, storageState: storageState(baseURL!, themeCase) });
+    await expectRightFirstPaintWithJavaScript(await context.newPage(), "/guide/installation", themeCase);
+  });
+}
+
+test("the export holds 404.html, a sitemap of absolute addresses, llms.txt and each page's Markdown", async ({ request, baseURL }) => {
+  const notFound = await request.get("/404.html");
+  expect(await notFound.text()).toContain("Page not found");
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain(`<loc>${baseURL}/guide/user-guide/station-files</loc>`);
+  const llms = await (await request.get("/llms.txt")).text();
+  expect(llms).toContain(`(${baseURL}/guide/installation.md)`);
+  const markdown = await (await request.get("/guide/installation.md")).text();
+  expect(markdown).toMatch(/^# Installation/);
+});

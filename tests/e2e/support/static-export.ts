@@ -1,0 +1,59 @@
+import { execFile, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { fileURLToPath } from "node:url";
+import { test } from "../fixtures";
+import { FIXTURES_DIR, type DocsFolder } from "./docs-server";
+
+/**
+ * A docs folder of tests/fixtures/docs exported with `themed-guide build`
+ * (the package's bundled command, which `npm run test:cli` makes) and served
+ * by a plain static file server, sirv, not by this site's server: one per
+ * Playwright worker, with `baseURL` pointing at it.
+ */
+
+const CLI = fileURLToPath(new URL("../../../packages/cli/dist/cli.js", import.meta.url));
+const STATIC_SERVER = fileURLToPath(new URL("../../../node_modules/sirv-cli/bin.js", import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+
+export type StaticExport = { url: string; out: string };
+
+export function testExport(folder: DocsFolder, { port }: { port: number }) {
+  return test.extend<{}, { exported: StaticExport }>({
+    exported: [
+      async ({}, use, workerInfo) => {
+        if (!fs.existsSync(CLI)) throw new Error(`No ${CLI}: run \`npm run build -w themed-guide\` (npm test runs it) first`);
+        const workerPort = port + (workerInfo.parallelIndex % 2);
+        const url = `http://127.0.0.1:${workerPort}`;
+        const temporary = fs.mkdtempSync(path.join(os.tmpdir(), `export-${folder}-`));
+        const out = path.join(temporary, "site");
+        await promisify(execFile)(process.execPath, [CLI, "build", path.join(FIXTURES_DIR, folder), "--out", out, "--site-url", url]);
+        const server = spawn(process.execPath, [STATIC_SERVER, out, "--host", "127.0.0.1", "--port", String(workerPort)], { stdio: "ignore" });
+        const exited = new Promise((resolve) => server.once("exit", resolve));
+        await waitFor(url, server);
+        await use({ url, out });
+        server.kill("SIGTERM");
+        await exited;
+        fs.rmSync(temporary, { recursive: true, force: true });
+      },
+      { scope: "worker", timeout: START_TIMEOUT_MS + 15_000 },
+    ],
+    baseURL: async ({ exported }, use) => use(exported.url),
+  });
+}
+
+async function waitFor(url: string, server: ReturnType<typeof spawn>) {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The static file server for ${url} exited`);
+    const ok = await fetch(`${url}/index.html`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The static file server did not answer ${url} in time`);
+}
