@@ -29,9 +29,11 @@ type Options = {
   warn: (message: string) => void;
   /** Called once every page is rendered (the render worker may end). */
   onDone: () => void;
+  /** False: no search index is made (a static export writes its own), so no page's sections are held. */
+  searchIndex?: boolean;
 };
 
-export function createBackgroundCompletion({ root, pages, render, warn, onDone }: Options) {
+export function createBackgroundCompletion({ root, pages, render, warn, onDone, searchIndex = true }: Options) {
   const brokenByPage = new Map<GuidePage, BrokenLink[]>();
   // Each page's search sections, from its render until the index takes them.
   const sectionsOf = new Map<GuidePage, SearchSection[]>();
@@ -69,7 +71,7 @@ export function createBackgroundCompletion({ root, pages, render, warn, onDone }
     /** What each render found, as it is rendered (by a visitor or by the completion). */
     onRendered(page: GuidePage, findings: RenderFindings) {
       brokenByPage.set(page, findings.brokenHrefs.map((href) => ({ from: page.relativePath, href })));
-      if (!completed) sectionsOf.set(page, findings.sections);
+      if (!completed && searchIndex) sectionsOf.set(page, findings.sections);
     },
     /** The first call starts it, later calls share it. Never rejects: a page that fails is in `failures`. */
     complete: () => (completing ??= completeAll()),

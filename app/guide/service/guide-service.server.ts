@@ -1,6 +1,7 @@
 import { settings, type Settings } from "../../settings.server";
 import { loadGuide, type Guide } from "./load-guide.server";
 import type { ChildProcess } from "node:child_process";
+import os from "node:os";
 import { createPageRenderer } from "./render-worker-client.server";
 
 /**
@@ -21,6 +22,8 @@ import { createPageRenderer } from "./render-worker-client.server";
 // Pages of this site outside /guide: a guide may link to them as "/appearance".
 export const SITE_PATHS = ["/", "/appearance"];
 const BUILT_IN_NAME = "Themed Guide";
+/** Rendered HTML an export keeps, in characters: the few pages it has in hand at once (a server keeps far more). */
+const EXPORT_CHARACTERS_KEPT = 4_000_000;
 
 export type SiteConfig = {
   name: string;
@@ -92,8 +95,13 @@ export async function reloadGuide(): Promise<Guide> {
 
 async function load(options: StartOptions): Promise<Guide> {
   const given = options.settings ?? settings();
-  const renderer = createPageRenderer(undefined, { prestarted: options.renderWorker });
-  const guide = await loadGuide(given.contentDir, { sitePaths: SITE_PATHS, renderer });
+  // An export renders every page once as fast as it can, then ends: a render worker per core.
+  const workers = options.staticSite ? os.availableParallelism() : 1;
+  const renderer = createPageRenderer(undefined, { prestarted: options.renderWorker, workers });
+  // An export asks for each page once (its HTML, then its data) and writes its own search index:
+  // it keeps only the pages in hand, and no page's search sections.
+  const exporting = options.staticSite ? { searchIndex: false, renderedCharactersKept: EXPORT_CHARACTERS_KEPT } : {};
+  const guide = await loadGuide(given.contentDir, { sitePaths: SITE_PATHS, renderer, ...exporting });
   inForce = given;
   staticSite = options.staticSite ?? false;
   current = guide;

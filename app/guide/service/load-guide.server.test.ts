@@ -464,3 +464,16 @@ describe("a page with more sections than a function call takes arguments", () =>
     expect(search.search("zebrafish").map((result) => result.url)).toEqual([`/guide/first-steps#s${sectionCount - 1}`]);
   }, FIRST_RENDER_TIMEOUT);
 });
+
+describe("a guide loaded for a static export (searchIndex: false)", () => {
+  it("holds no page's search sections: every page renders and describes itself, and the server's index finds nothing", async () => {
+    const { guide } = await load(fixture("no-front-matter"), { searchIndex: false });
+    const source = await fs.readFile(path.join(fixture("no-front-matter"), "first-steps.md"), "utf8");
+    const firstWord = source.replace(/^#.*\n/, "").match(/[A-Za-z]{6,}/)![0];
+    expect((await rendered(guide, "first-steps")).html).toContain(firstWord);
+    const { failures, search, descriptions } = await guide.complete();
+    expect(failures).toEqual([]);
+    expect(descriptions.size).toBe(guide.pages.length);
+    expect(search.search(firstWord)).toEqual([]);
+  }, FIRST_RENDER_TIMEOUT);
+});

@@ -60,6 +60,8 @@ export type LoadGuideOptions = {
   store?: RenderedPageStore;
   /** Where pages are rendered (default: the built worker when there is one, render-worker-client.server.ts). */
   renderer?: PageRenderer;
+  /** False: `complete()` makes no search index, and no page's search sections are held for one (a static export writes its own). */
+  searchIndex?: boolean;
 };
 
 export async function loadGuide(contentDir: string, options: LoadGuideOptions = {}): Promise<Guide> {
@@ -74,6 +76,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       render: (page) => rendering.render(page, true),
       warn,
       onDone: () => renderer.release(),
+      searchIndex: options.searchIndex,
     });
     const rendering = createPageRendering(folder, {
       renderer,

@@ -85,7 +85,7 @@ function expectOk(response: Response, url: string): Response {
   return response;
 }
 
-const PAGES_AT_ONCE = 4;
+const PAGES_AT_ONCE = 6;
 
 /** Runs `work` on every item, at most `limit` at once. */
 async function inTurns<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {

@@ -1,0 +1,96 @@
+/**
+ * npm run bench:export [-- --sizes 200,5000]
+ * The static export against the peer a user would pick instead: on the
+ * generated docs folder (200 pages; 5,000 is 25 copies of it, each in a
+ * folder of its own), `themed-guide build` and VitePress 1.6.4's
+ * `vitepress build` (installed from npm into a scratch folder) on the same
+ * folder, one after the other. For each: wall time, peak RSS of the
+ * process and everything it started (sampled every 100 ms), and the size
+ * and file count of what it wrote.
+ * Needs the package bundled (`npm run build && npm run build -w themed-guide`).
+ */
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { makeDocsCorpus } from "./make-docs-corpus.ts";
+import { treeRssBytes } from "./start-server.ts";
+
+const { values } = parseArgs({ options: { sizes: { type: "string", default: "200,5000" } } });
+const sizes = values.sizes.split(",").map(Number);
+const CLI = fileURLToPath(new URL("../packages/cli/dist/cli.js", import.meta.url));
+const VITEPRESS_VERSION = "1.6.4";
+const CORPUS_PAGES = 200;
+const MB = 1000 * 1000;
+
+if (!fs.existsSync(CLI)) {
+  console.error("No bundled command: run `npm run build && npm run build -w themed-guide` first.");
+  process.exit(1);
+}
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "bench-export-"));
+process.on("exit", () => fs.rmSync(scratch, { recursive: true, force: true }));
+
+const peer = path.join(scratch, "vitepress");
+fs.mkdirSync(peer);
+execFileSync("npm", ["init", "-y"], { cwd: peer, stdio: "ignore" });
+execFileSync("npm", ["install", `vitepress@${VITEPRESS_VERSION}`, "--no-audit", "--no-fund"], { cwd: peer, stdio: "ignore" });
+const vitepressBin = path.join(peer, "node_modules", "vitepress", "bin", "vitepress.js");
+console.log(`Node ${process.version}; ${os.cpus().length} cores; VitePress ${VITEPRESS_VERSION}`);
+
+for (const size of sizes) {
+  const copies = Math.max(1, Math.round(size / CORPUS_PAGES));
+  // Inside the peer's project, so that VitePress's build resolves Vue from its node_modules.
+  const docs = path.join(peer, `docs-${size}`);
+  if (copies === 1) makeDocsCorpus(docs);
+  else {
+    for (let copy = 0; copy < copies; copy++) makeDocsCorpus(path.join(docs, `part-${String(copy).padStart(2, "0")}`), copy + 1);
+    // VitePress reads its config from the folder's root.
+    fs.cpSync(path.join(docs, "part-00", ".vitepress"), path.join(docs, ".vitepress"), { recursive: true });
+    for (let copy = 0; copy < copies; copy++) fs.rmSync(path.join(docs, `part-${String(copy).padStart(2, "0")}`, ".vitepress"), { recursive: true });
+  }
+  const pages = countFiles(docs, (name) => name.endsWith(".md"));
+  console.log(`\n${pages} Markdown pages (${copies} ${copies === 1 ? "copy" : "copies"} of the generated folder)`);
+
+  const ours = path.join(scratch, `site-${size}`);
+  report("themed-guide build", await measure(process.execPath, [CLI, "build", docs, "--out", ours]), ours);
+  const theirs = path.join(docs, ".vitepress", "dist");
+  // From its own project, as a VitePress user runs it (it resolves Vue from where it runs).
+  report(`vitepress build`, await measure(process.execPath, [vitepressBin, "build", docs], peer), theirs);
+  fs.rmSync(docs, { recursive: true, force: true });
+  fs.rmSync(ours, { recursive: true, force: true });
+}
+
+type Measured = { seconds: number; peakRss: number; code: number | null; output: string };
+
+function measure(command: string, args: string[], cwd = process.cwd()): Promise<Measured> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    let peakRss = 0;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, treeRssBytes(child.pid!) ?? 0)), 100);
+    child.once("exit", (code) => {
+      clearInterval(sampler);
+      resolve({ seconds: (performance.now() - started) / 1000, peakRss, code, output });
+    });
+  });
+}
+
+function report(name: string, { seconds, peakRss, code, output }: Measured, outDir: string) {
+  if (code !== 0) {
+    console.log(`${name}: failed (exit ${code}) after ${seconds.toFixed(1)} s:\n${output.trim().split("\n").slice(-15).join("\n")}`);
+    return;
+  }
+  const bytes = Number(execFileSync("du", ["-sb", outDir], { encoding: "utf8" }).split("\t")[0]);
+  const files = countFiles(outDir, () => true);
+  console.log(`${name}: ${seconds.toFixed(1)} s, peak RSS ${(peakRss / MB).toFixed(0)} MB, wrote ${(bytes / MB).toFixed(1)} MB in ${files} files`);
+}
+
+function countFiles(dir: string, include: (name: string) => boolean): number {
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && include(entry.name)).length;
+}
