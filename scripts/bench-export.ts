@@ -83,7 +83,7 @@ function measure(command: string, args: string[], cwd = process.cwd()): Promise<
 
 function report(name: string, { seconds, peakRss, code, output }: Measured, outDir: string) {
   if (code !== 0) {
-    console.log(`${name}: failed (exit ${code}) after ${seconds.toFixed(1)} s:\n${output.trim().split("\n").slice(-15).join("\n")}`);
+    console.log(`${name}: failed (exit ${code}) after ${seconds.toFixed(1)} s, peak RSS ${(peakRss / MB).toFixed(0)} MB:\n${output.trim().split("\n").slice(-15).join("\n")}`);
     return;
   }
   const bytes = Number(execFileSync("du", ["-sb", outDir], { encoding: "utf8" }).split("\t")[0]);

@@ -3,6 +3,7 @@ import { loadGuide, type Guide } from "./load-guide.server";
 import type { ChildProcess } from "node:child_process";
 import os from "node:os";
 import { createPageRenderer } from "./render-worker-client.server";
+import { renderWorkerPool } from "./render-worker-pool.server";
 
 /**
  * The one guide this server shows, and the site's settings that go with it.
@@ -97,7 +98,10 @@ async function load(options: StartOptions): Promise<Guide> {
   const given = options.settings ?? settings();
   // An export renders every page once as fast as it can, then ends: a render worker per core.
   const workers = options.staticSite ? os.availableParallelism() : 1;
-  const renderer = createPageRenderer(undefined, { prestarted: options.renderWorker, workers });
+  const renderer =
+    workers === 1
+      ? createPageRenderer(undefined, { prestarted: options.renderWorker })
+      : renderWorkerPool(Array.from({ length: workers }, (_, index) => createPageRenderer(undefined, { prestarted: index === 0 ? options.renderWorker : undefined })));
   // An export asks for each page once (its HTML, then its data) and writes its own search index:
   // it keeps only the pages in hand, and no page's search sections.
   const exporting = options.staticSite ? { searchIndex: false, renderedCharactersKept: EXPORT_CHARACTERS_KEPT } : {};

@@ -3,7 +3,6 @@ import fs from "node:fs";
 import type { CodeSample } from "../render/code-samples.server";
 import type { RenderJob, RenderResult } from "../render/render-page.server";
 import { forkRenderWorker, isRunning } from "./render-worker-fork.server";
-import { renderWorkerPool } from "./render-worker-pool.server";
 import type { WorkerRequest, WorkerResponse } from "../render/render-worker.server";
 import type { UrlTargets } from "../render/resolve-url.server";
 
@@ -55,18 +54,15 @@ type Options = {
   timeLimitMs?: (markdownLength: number) => number;
   /** A worker of this file the server started before it loaded this bundle (server/index.ts): the first worker, if it is still running. */
   prestarted?: ChildProcess;
-  /** How many workers render at once (render-worker-pool.server.ts); one unless said. */
-  workers?: number;
 };
 
 /** A worker starts at once, so that it is ready by the first request; it renders once prepared. */
-export function createPageRenderer(workerFile: URL | null = WORKER_FILE, { timeLimitMs = renderTimeLimitMs, prestarted, workers = 1 }: Options = {}): PageRenderer {
+export function createPageRenderer(workerFile: URL | null = WORKER_FILE, { timeLimitMs = renderTimeLimitMs, prestarted }: Options = {}): PageRenderer {
   if (workerFile === null || !fs.existsSync(workerFile)) {
     prestarted?.kill();
     return inThisProcess();
   }
-  if (workers <= 1) return workerRenderer(workerFile, timeLimitMs, prestarted);
-  return renderWorkerPool(Array.from({ length: workers }, (_, index) => workerRenderer(workerFile, timeLimitMs, index === 0 ? prestarted : undefined)));
+  return workerRenderer(workerFile, timeLimitMs, prestarted);
 }
 
 function inThisProcess(): PageRenderer {
