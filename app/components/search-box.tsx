@@ -54,7 +54,9 @@ export function SearchBox() {
     if (expanded && active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: "nearest" });
   });
 
-  // `/` and Ctrl/Cmd-K focus the box from anywhere but another text field.
+  // `/` and Ctrl/Cmd-K focus the box from anywhere but another text field;
+  // the box names those keys (aria-keyshortcuts) once they do.
+  const [shortcutsListening, setShortcutsListening] = useState(false);
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented || event.isComposing || event.altKey) return;
@@ -68,6 +70,7 @@ export function SearchBox() {
       input.select();
     }
     document.addEventListener("keydown", onKeyDown);
+    setShortcutsListening(true);
     return () => document.removeEventListener("keydown", onKeyDown);
   }, []);
 
@@ -166,8 +169,8 @@ export function SearchBox() {
             "aria-expanded": expanded,
             "aria-controls": listId,
             "aria-activedescendant": expanded && active >= 0 ? optionId(active) : undefined,
-            "aria-keyshortcuts": "/ Control+K Meta+K",
           })}
+          aria-keyshortcuts={shortcutsListening ? "/ Control+K Meta+K" : undefined}
         />
         {hydrated && (
           <kbd className="search-shortcut" aria-hidden="true">

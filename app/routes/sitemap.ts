@@ -1,4 +1,5 @@
 import type { Route } from "./+types/sitemap";
+import { escapeMarkup } from "../escape-markup";
 import { getGuide, getSiteConfig } from "../guide/service/guide-service.server";
 
 /**
@@ -11,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const guide = await getGuide();
   const { ownFolder } = await getSiteConfig();
   const paths = new Set([...(ownFolder ? [] : ["/"]), "/guide", ...guide.pages.map((page) => page.url)]);
-  const entries = [...paths].map((path) => `<url><loc>${escapeXml(new URL(path, origin).href)}</loc></url>`);
+  const entries = [...paths].map((path) => `<url><loc>${escapeMarkup(new URL(path, origin).href)}</loc></url>`);
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -27,8 +28,4 @@ export async function loader({ request }: Route.LoaderArgs) {
       "Cache-Control": "public, max-age=3600",
     },
   });
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }

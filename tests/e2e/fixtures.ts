@@ -67,14 +67,16 @@ export const BACKGROUND = { light: "rgb(255, 255, 255)", dark: "rgb(15, 17, 21)"
 
 /**
  * Resolves once React has hydrated the header (its theme switcher, a form
- * or on a static export a group, has React's props attached) and run the effects of that render: listeners that
- * components add in effects (the search box's `/` shortcut) come a
- * scheduler task after the props, and a key pressed in between is lost.
+ * or on a static export a group, has React's props attached) and run the
+ * effects of that render: the search box names its keyboard shortcuts
+ * (aria-keyshortcuts) only once its effect listens for them, so a key
+ * pressed after this is never lost.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
     const switcher = document.querySelector(".site-header .theme-switch");
-    return switcher !== null && Object.keys(switcher).some((key) => key.startsWith("__reactProps"));
+    const hydrated = switcher !== null && Object.keys(switcher).some((key) => key.startsWith("__reactProps"));
+    return hydrated && document.querySelector(".site-header input[aria-keyshortcuts]") !== null;
   });
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }

@@ -7,10 +7,11 @@ import type { RenderFindings } from "./page-rendering.server";
 
 /**
  * What needs every page rendered: the search index, every page's
- * description, the broken-link report. Once the server is up, every page is
- * rendered once, in reading order and one at a time, letting requests in
- * between; each page's search sections are held only from its render until
- * they go into the index, so a large folder's HTML is never held all at once.
+ * description, the broken-link report. Once the server is up, every page not
+ * yet rendered (for a visitor, or for an export) is rendered once, in
+ * reading order and one at a time, letting requests in between; each page's
+ * search sections are held only from its render until they go into the
+ * index, so a large folder's HTML is never held all at once.
  */
 
 export type CompleteGuide = {
@@ -37,6 +38,8 @@ export function createBackgroundCompletion({ root, pages, render, warn, onDone, 
   const brokenByPage = new Map<GuidePage, BrokenLink[]>();
   // Each page's search sections, from its render until the index takes them.
   const sectionsOf = new Map<GuidePage, SearchSection[]>();
+  // Each rendered page's description: with its sections, all the completion needs of a page already rendered.
+  const descriptionOf = new Map<GuidePage, string>();
   let completed = false;
   let completing: Promise<CompleteGuide> | null = null;
 
@@ -46,8 +49,10 @@ export function createBackgroundCompletion({ root, pages, render, warn, onDone, 
     const failures: GuideContentError[] = [];
     for (const page of pages) {
       try {
-        const rendered = await render(page);
-        descriptions.set(page.slug, rendered.description);
+        // A page rendered before (for a visitor, or for an export) is not rendered again.
+        const known = descriptionOf.get(page);
+        const renderedBefore = known !== undefined && (!searchIndex || sectionsOf.has(page));
+        descriptions.set(page.slug, renderedBefore ? known : (await render(page)).description);
         // A loop, not a spread: a page may hold more headings than a call takes arguments.
         for (const section of sectionsOf.get(page) ?? []) sections.push(section);
         sectionsOf.delete(page);
@@ -71,6 +76,7 @@ export function createBackgroundCompletion({ root, pages, render, warn, onDone, 
     /** What each render found, as it is rendered (by a visitor or by the completion). */
     onRendered(page: GuidePage, findings: RenderFindings) {
       brokenByPage.set(page, findings.brokenHrefs.map((href) => ({ from: page.relativePath, href })));
+      descriptionOf.set(page, findings.description);
       if (!completed && searchIndex) sectionsOf.set(page, findings.sections);
     },
     /** The first call starts it, later calls share it. Never rejects: a page that fails is in `failures`. */

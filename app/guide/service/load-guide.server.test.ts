@@ -477,3 +477,21 @@ describe("a guide loaded for a static export (searchIndex: false)", () => {
     expect(search.search(firstWord)).toEqual([]);
   }, FIRST_RENDER_TIMEOUT);
 });
+
+describe("completing a guide whose pages were rendered already", () => {
+  it("renders each page once, even when the store kept none of them, and still indexes and describes them all", async () => {
+    const rendering = createPageRenderer(null);
+    const renderedUrls: string[] = [];
+    const counting: PageRenderer = { ...rendering, render: (job, background) => (renderedUrls.push(job.url), rendering.render(job, background)) };
+    const { guide } = await load(fixture("no-front-matter"), { renderer: counting, renderedCharactersKept: 1 });
+    for (const page of guide.pages) await guide.render(page);
+    expect(renderedUrls).toHaveLength(guide.pages.length);
+
+    const { search, descriptions } = await guide.complete();
+    expect(renderedUrls).toHaveLength(guide.pages.length);
+    expect(descriptions.size).toBe(guide.pages.length);
+    const source = await fs.readFile(path.join(fixture("no-front-matter"), "first-steps.md"), "utf8");
+    const firstWord = source.replace(/^#.*\n/, "").match(/[A-Za-z]{6,}/)![0];
+    expect(search.search(firstWord).map((result) => result.url)).toContain("/guide/first-steps");
+  }, FIRST_RENDER_TIMEOUT);
+});

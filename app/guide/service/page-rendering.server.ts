@@ -16,7 +16,7 @@ import { RenderTimeLimitError, type PageRenderer } from "./render-worker-client.
  */
 
 /** What a render found besides the article, for the background completion: search sections and links that lead nowhere. */
-export type RenderFindings = { sections: SearchSection[]; brokenHrefs: string[] };
+export type RenderFindings = { sections: SearchSection[]; brokenHrefs: string[]; description: string };
 
 type Options = {
   renderer: PageRenderer;
@@ -44,14 +44,14 @@ export function createPageRendering(folder: ReadFolder, { renderer, store, warn,
     if (source.meta.title === null && result.leadingTitle !== source.leadingTitle) {
       warn(`${page.file}: its title was read as ${JSON.stringify(source.leadingTitle)} at start but renders as ${JSON.stringify(result.leadingTitle)}`);
     }
-    onRendered(page, { sections: result.sections, brokenHrefs: result.brokenHrefs });
+    onRendered(page, { sections: result.sections, brokenHrefs: result.brokenHrefs, description: result.description });
     return withContent(page, result);
   }
 
   function showAsWritten(page: GuidePage, job: RenderJob, error: RenderTimeLimitError): RenderedPage {
     warn(`${page.file}: ${error.message}; it is shown as plain text`);
     const result = plainTextPage(job);
-    onRendered(page, { sections: result.sections, brokenHrefs: [] });
+    onRendered(page, { sections: result.sections, brokenHrefs: [], description: result.description });
     const shown = withContent(page, result);
     overran.set(page, shown);
     return shown;

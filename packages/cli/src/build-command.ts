@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { escapeMarkup } from "../../../app/escape-markup";
 import { UsageError } from "./command-line.ts";
 import { prepareExportFolder, recordExport } from "./export-folder.ts";
 import { createSearchIndexWriter } from "./search-index-writer.ts";
@@ -30,9 +31,14 @@ export async function buildCommand(folder: string, options: Record<string, strin
   const plan = await seam.exportPlan();
 
   const written: string[] = [];
+  const folders = new Set<string>();
   const write = (relative: string, body: string | Uint8Array) => {
     const target = path.join(out, relative);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
+    // Made once each: tens of thousands of files share a few thousand folders.
+    if (!folders.has(path.dirname(target))) {
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      folders.add(path.dirname(target));
+    }
     fs.writeFileSync(target, body);
     written.push(relative);
   };
@@ -103,7 +109,7 @@ function htmlFileOf(url: string): string {
 
 /** A redirect as a file: the page moves the browser on, with or without JavaScript. */
 function redirectPage(location: string): string {
-  const escaped = location.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+  const escaped = escapeMarkup(location);
   return `<!DOCTYPE html><html lang="en"><meta charset="utf-8"><title>Moved</title><meta http-equiv="refresh" content="0; url=${escaped}"><link rel="canonical" href="${escaped}"><p><a href="${escaped}">${escaped}</a></p></html>\n`;
 }
 
