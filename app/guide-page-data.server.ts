@@ -23,6 +23,7 @@ export function guidePageData(
       title: page.title,
       titleId: page.titleId,
       description: page.description,
+      subtitle: page.subtitle,
       html: sendOnce(args, "guide-article", page.html),
       headings: sendOnce(args, "guide-headings", page.headings),
       editUrl: editUrl(site.editUrlBase, page.relativePath),

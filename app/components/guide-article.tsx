@@ -13,7 +13,15 @@ export function GuideArticle({ page, previous, next }: GuidePageData) {
     <>
       {/* data-pagefind-*: what a static export's search indexes (the article, without its contents list and edit link). */}
       <article className="prose guide-article" data-pagefind-body="">
-        <h1 id={page.titleId || undefined}>{page.title}</h1>
+        {page.subtitle ? (
+          // A home page's hero line is its title's subtitle, as VitePress sets it inside its <h1>.
+          <hgroup className="page-title">
+            <h1 id={page.titleId || undefined}>{page.title}</h1>
+            <p>{page.subtitle}</p>
+          </hgroup>
+        ) : (
+          <h1 id={page.titleId || undefined}>{page.title}</h1>
+        )}
         <OnThisPage headings={headings} />
         <Prose html={html} sentOnce="guide-article" />
         {page.editUrl && (

@@ -39,6 +39,8 @@ export type PageContent = {
   titleId: string;
   /** From front matter, else the first paragraph, shortened; "" when there is neither. */
   description: string;
+  /** A home page's line under its title (VitePress' `hero.text`); null on other pages. */
+  subtitle: string | null;
   /** The article's HTML, without the leading `# Heading` when that became the title. */
   html: string;
   /** The page's h2 and h3, in document order. */

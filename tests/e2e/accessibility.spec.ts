@@ -1,12 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { BACKGROUND, expect, test, waitForHydration, type BrowserContext, type Page } from "./fixtures";
+import { axeViolations } from "./support/axe";
 
 /**
  * Every page passes axe's WCAG 2.2 AA checks in each theme, and the
  * keyboard reaches what it needs with a focus indicator you can see.
  */
 
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const NOT_FOUND = ["/guide/no-such-page", "/no-such-page"];
 
 /** Every route a visitor can reach, the guide's pages read from its index. */
@@ -17,14 +16,6 @@ async function allRoutes(page: Page): Promise<string[]> {
   const guidePages = await Promise.all((await links.all()).map((link) => link.getAttribute("href")));
   expect(guidePages.length).toBeGreaterThan(1);
   return ["/", "/guide", ...guidePages.map((href) => href!), "/appearance", ...NOT_FOUND];
-}
-
-/** The violations on a page, one line each, so a failure says where and what. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(" ")} — ${node.failureSummary?.split("\n").join(" ")}`),
-  );
 }
 
 async function setThemeCookie(context: BrowserContext, theme: "light" | "dark", baseURL: string) {
@@ -62,7 +53,7 @@ for (const mode of modes) {
       expect(response?.status(), route).toBe(NOT_FOUND.includes(route) ? 404 : 200);
       await waitForHydration(page);
       await expect(page.locator("html"), route).toHaveCSS("background-color", BACKGROUND[mode.shows]);
-      const problems = await violations(page);
+      const problems = await axeViolations(page);
       if (problems.length > 0) found[route] = problems;
     }
     expect(found).toEqual({});
@@ -78,7 +69,7 @@ test("the guide's compact menu, opened on a phone, has no WCAG 2.2 AA violations
     await waitForHydration(page);
     await page.getByText("Guide contents", { exact: true }).click();
     await expect(page.getByRole("navigation", { name: "Guide" })).toBeVisible();
-    expect(await violations(page), theme).toEqual([]);
+    expect(await axeViolations(page), theme).toEqual([]);
   }
 });
 

@@ -2,7 +2,8 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page } from "./fixtures";
-import { axeViolations, expectNoPageOverflow, navPageUrls } from "./support/docs-checks";
+import { axeViolations } from "./support/axe";
+import { expectNoPageOverflow, navPageUrls } from "./support/docs-checks";
 import { testDocs } from "./support/docs-server";
 
 /**

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { expect, waitForHydration, type Page } from "./fixtures";
-import { axeViolations } from "./support/docs-checks";
+import { axeViolations } from "./support/axe";
 import { testDocs } from "./support/docs-server";
 
 /**

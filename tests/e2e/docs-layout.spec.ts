@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, waitForHydration, type Page } from "./fixtures";
+import { axeViolations } from "./support/axe";
 import { observeLayoutShifts, readLayoutShifts } from "./support/layout-shift";
 
 /**
@@ -332,8 +332,7 @@ test.describe("accessibility", () => {
           await expect(onThisPage(page).locator("[aria-current]")).toHaveCount(1);
         }
         await expect(guideNav(page).getByRole("link", { name: "Several replicas" })).toBeVisible();
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-        expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
       });
     }
   }

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, waitForHydration, type BrowserContext, type Page } from "./fixtures";
+import { axeViolations } from "./support/axe";
 
 /**
  * Search over the built-in guide: the header's form and the results page
@@ -7,17 +7,8 @@ import { expect, test, waitForHydration, type BrowserContext, type Page } from "
  * with it; hostile queries; a phone's width; and axe on what it shows.
  */
 
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
 /** The header's field: a search box without JavaScript, a combobox with it. */
 const searchField = (page: Page) => page.getByRole("search").getByLabel("Search", { exact: true });
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")} — ${node.failureSummary?.split("\n").join(" ")}`),
-  );
-}
 
 async function setThemeCookie(context: BrowserContext, theme: "light" | "dark", baseURL: string) {
   await context.addCookies([{ name: "theme", value: theme, url: baseURL }]);
@@ -292,7 +283,7 @@ test.describe("accessibility", () => {
         const page = await context.newPage();
         await page.goto(url);
         await waitForHydration(page);
-        expect(await violations(page)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
       });
     }
 
@@ -306,7 +297,7 @@ test.describe("accessibility", () => {
       await field.fill("theme");
       await expect(page.getByRole("listbox")).toBeVisible();
       await field.press("ArrowDown");
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
 
     test(`the box and the highlighted result show where the keyboard is (${theme} theme)`, async ({ newContext, baseURL }) => {

@@ -30,6 +30,7 @@ export type RenderResult = {
   leadingTitle: string | null;
   titleId: string;
   description: string;
+  subtitle: string | null;
   html: string;
   headings: PageHeading[];
   /** Links and images into the folder that lead nowhere, as written. */
@@ -56,6 +57,7 @@ export async function renderPage(job: RenderJob, targets: UrlTargets): Promise<R
     leadingTitle,
     titleId: rendered.titleId ?? "",
     description,
+    subtitle: job.home?.text || null,
     html: rendered.html,
     headings: rendered.headings,
     brokenHrefs,

@@ -6,7 +6,7 @@ function page(slug: string): GuidePage {
   return { file: `/docs/${slug}.md`, relativePath: `${slug}.md`, slug, url: `/guide/${slug}`, title: slug, navTitle: slug, order: null };
 }
 function rendered(of: GuidePage, characters: number): RenderedPage {
-  return { ...of, titleId: of.slug, description: "", html: "x".repeat(characters), headings: [] };
+  return { ...of, titleId: of.slug, description: "", subtitle: null, html: "x".repeat(characters), headings: [] };
 }
 
 describe("pages kept in memory", () => {

@@ -386,17 +386,20 @@ describe("a home page made of front matter alone, as VitePress writes one", () =
     if (folder) await fs.rm(folder, { recursive: true, force: true });
   });
 
-  it("is titled by its hero's name, described by its tagline, and shows the hero above its Markdown", async () => {
+  it("is titled by its hero's name, subtitled by its hero's text, described by its tagline, and shows the hero above its Markdown", async () => {
     folder = await fs.mkdtemp(path.join(os.tmpdir(), "guide-home-"));
     await fs.writeFile(
       path.join(folder, "index.md"),
-      "---\nlayout: home\nhero:\n  name: Tidelog\n  tagline: Tides, logged.\n  actions:\n    - text: Start\n      link: /start\n---\n",
+      "---\nlayout: home\nhero:\n  name: Tidelog\n  text: Tide tables from plain files\n  tagline: Tides, logged.\n  actions:\n    - text: Start\n      link: /start\n---\n",
     );
     await fs.writeFile(path.join(folder, "start.md"), "# Start\n\nText.\n");
     const { guide } = await load(folder);
     expect(guide.landing?.title).toBe("Tidelog");
     const home = await guide.render(guide.landing!);
     expect(home.description).toBe("Tides, logged.");
+    expect(home.subtitle).toBe("Tide tables from plain files");
+    expect(home.html).not.toContain("Tide tables");
+    expect((await rendered(guide, "start")).subtitle).toBeNull();
     expect(home.html).toContain('<p class="home-hero-tagline">Tides, logged.</p>');
     expect(home.html).toContain('<a href="/guide/start" class="md-button md-button--primary">Start</a>');
   }, FIRST_RENDER_TIMEOUT);

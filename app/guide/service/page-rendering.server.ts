@@ -82,6 +82,6 @@ export function createPageRendering(folder: ReadFolder, { renderer, store, warn,
   return { render };
 }
 
-function withContent(page: GuidePage, result: Pick<RenderResult, "titleId" | "description" | "html" | "headings">): RenderedPage {
-  return { ...page, titleId: result.titleId, description: result.description, html: result.html, headings: result.headings };
+function withContent(page: GuidePage, result: Pick<RenderResult, "titleId" | "description" | "subtitle" | "html" | "headings">): RenderedPage {
+  return { ...page, titleId: result.titleId, description: result.description, subtitle: result.subtitle, html: result.html, headings: result.headings };
 }

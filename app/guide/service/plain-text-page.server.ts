@@ -23,6 +23,7 @@ export function plainTextPage(job: RenderJob): RenderResult {
     leadingTitle: null,
     titleId: "",
     description,
+    subtitle: null,
     html,
     headings: [],
     brokenHrefs: [],

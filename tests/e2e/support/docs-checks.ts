@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, type Page } from "../fixtures";
 
@@ -158,16 +157,6 @@ export async function expectCallout(page: Page, title: string, body: string) {
   const firstText = await found.last().evaluate((element) => (element.textContent ?? "").trim().slice(0, 200));
   // An icon may come first; the title is the first words.
   expect(firstText).toMatch(new RegExp(`^[^\\p{L}\\p{N}]*${escaped}`, "iu"));
-}
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-
-/** axe's findings on the page, one line each. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(" ")}`),
-  );
 }
 
 /** The body has no horizontal scrollbar: long lines, tables and code scroll inside their own box. */

@@ -1,5 +1,6 @@
 import { expect } from "../fixtures";
-import { axeViolations, checkArticleLinks, expectImagesLoaded, expectNoRawSyntax, navPageUrls } from "./docs-checks";
+import { axeViolations } from "./axe";
+import { checkArticleLinks, expectImagesLoaded, expectNoRawSyntax, navPageUrls } from "./docs-checks";
 import type { test as baseTest } from "../fixtures";
 
 /**

@@ -5,13 +5,15 @@ import { SKIP, visit } from "unist-util-visit";
  * A formula on its own line (rehype-katex's `<span class="katex">` around a
  * `<math display="block">`) becomes a block of its own that scrolls sideways
  * when wider than the column, as a code block does, and like a code block it
- * is a tab stop, so a keyboard can scroll it too.
+ * is a figure and a tab stop, so a keyboard can scroll it too. (A focusable
+ * <div> has no role a screen reader can announce; axe's focus-order-semantics
+ * says so.)
  */
 export default function rehypeDisplayMath() {
   return (tree: Root) => {
     visit(tree, "element", (node: Element) => {
       if (node.tagName !== "span" || !isDisplayFormula(node)) return;
-      node.tagName = "div";
+      node.tagName = "figure";
       node.properties = { className: ["math-display"], tabIndex: 0 };
       return SKIP;
     });

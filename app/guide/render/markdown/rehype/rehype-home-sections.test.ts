@@ -46,11 +46,11 @@ describe("a home page's hero and features", () => {
     expect(readPageMeta({ title: "A page" }).home).toBeNull();
   });
 
-  it("shows them above the Markdown: the hero's lines, its actions as buttons, the first the main one, then the features", async () => {
+  it("shows them above the Markdown: the hero's tagline, its actions as buttons, the first the main one, then the features", async () => {
     const { html } = await renderHome(vitepressHome, "Body text.");
     expect(html).toBe(
       [
-        '<div class="home-hero"><p class="home-hero-text">Feeds from plain files</p><p class="home-hero-tagline">Write notes, get a feed.</p>',
+        '<div class="home-hero"><p class="home-hero-tagline">Write notes, get a feed.</p>',
         '<p class="home-hero-actions"><a href="/guide/getting-started" class="md-button md-button--primary">Get started</a> <a href="https://example.org/lanternfish" class="md-button">Source</a></p></div>',
         '<ul class="home-features"><li><p class="home-feature-title">🐟 One binary</p><p>Download it.</p></li><li><p class="home-feature-title"><a href="./reference">Readable</a></p></li></ul>',
         "<p>Body text.</p>",
@@ -60,11 +60,11 @@ describe("a home page's hero and features", () => {
 
   it("shows the front matter's text as text and keeps no link that would run script", async () => {
     const { html } = await renderHome({
-      hero: { text: "<img src=x onerror=alert(1)>", actions: [{ text: "Run", link: "javascript:alert(1)" }, { text: "Tab", link: "java\tscript:alert(1)" }] },
+      hero: { tagline: "<img src=x onerror=alert(1)>", actions: [{ text: "Run", link: "javascript:alert(1)" }, { text: "Tab", link: "java\tscript:alert(1)" }] },
       features: [{ title: "<b>Bold</b>", link: "data:text/html,<script>alert(1)</script>" }],
     });
     expect(html).toBe(
-      '<div class="home-hero"><p class="home-hero-text">&#x3C;img src=x onerror=alert(1)></p></div><ul class="home-features"><li><p class="home-feature-title">&#x3C;b>Bold&#x3C;/b></p></li></ul>',
+      '<div class="home-hero"><p class="home-hero-tagline">&#x3C;img src=x onerror=alert(1)></p></div><ul class="home-features"><li><p class="home-feature-title">&#x3C;b>Bold&#x3C;/b></p></li></ul>',
     );
   });
 

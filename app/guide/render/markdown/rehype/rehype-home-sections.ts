@@ -4,11 +4,12 @@ import type { HomeSections } from "../../../guide-types";
 
 /**
  * A home page's hero and features (load/page-meta.server.ts) put above its
- * Markdown, as VitePress and Starlight show them: the hero's line and
- * tagline, its actions as buttons (the first the main one), then the
- * features as a list. The tree is built here from text, after the
- * sanitiser, so every link is checked here: only web, mail and relative
- * addresses are kept; rehype-resolve-urls.ts turns them into this site's.
+ * Markdown, as VitePress and Starlight show them: the hero's tagline, its
+ * actions as buttons (the first the main one), then the features as a list
+ * (the hero's line is the title's subtitle: guide-article.tsx). The tree
+ * is built here from text, after the sanitiser, so every link is checked
+ * here: only web, mail and relative addresses are kept;
+ * rehype-resolve-urls.ts turns them into this site's.
  */
 
 declare module "vfile" {
@@ -24,8 +25,8 @@ export default function rehypeHomeSections() {
     const home = file.data.home;
     if (!home) return;
     const added: ElementContent[] = [];
+    // The hero's text is not here: it is the title's subtitle (guide-article.tsx).
     const heroLines = [
-      home.text && paragraph("home-hero-text", [textNode(home.text)]),
       home.tagline && paragraph("home-hero-tagline", [textNode(home.tagline)]),
       actionsOf(home),
     ].filter((node): node is Element => Boolean(node));

@@ -25,7 +25,7 @@ describe("formulas", () => {
       { tex: "\\sum_k a_k", display: true },
       { tex: "z", display: false },
     ]);
-    expect(html.match(/<div class="math-display" tabindex="0"><math [^>]*display="block">/g)).toHaveLength(3);
+    expect(html.match(/<figure class="math-display" tabindex="0"><math [^>]*display="block">/g)).toHaveLength(3);
     // A math fence is a formula, not a code block.
     expect(html).not.toContain("<pre");
   });
@@ -57,7 +57,7 @@ describe("formulas", () => {
       { tex: "z", display: true },
     ]);
     expect(headings).toEqual([{ depth: 2, id: "the-on-case", text: "The O(n) case" }]);
-    expect(html).toMatch(/<div class="callout callout-note"[^>]*>.*<div class="math-display"/s);
+    expect(html).toMatch(/<div class="callout callout-note"[^>]*>.*<figure class="math-display"/s);
   });
 
   it("shows TeX it cannot draw as written, marked, with the error in its title and no inline colour", async () => {
