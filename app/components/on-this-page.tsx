@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import type { PageHeading } from "../guide/guide-types";
 import { currentSection } from "./current-section";
+import { identifierBreaks } from "./identifier-breaks";
 
 /** Where a heading counts as reached: a third of the way down the window. */
 const READING_LINE = 1 / 3;
@@ -26,7 +27,7 @@ export function OnThisPage({ headings }: { headings: PageHeading[] }) {
           {headings.map((heading) => (
             <li key={heading.id} data-depth={heading.depth}>
               <a href={`#${encodeURIComponent(heading.id)}`} aria-current={heading.id === current ? "location" : undefined}>
-                {heading.text}
+                <BreakableText text={heading.text} />
               </a>
             </li>
           ))}
@@ -34,6 +35,16 @@ export function OnThisPage({ headings }: { headings: PageHeading[] }) {
       </nav>
     </details>
   );
+}
+
+/** The text, a long identifier in it allowed to wrap where a word ends (identifier-breaks.ts), not mid-word. */
+function BreakableText({ text }: { text: string }) {
+  return identifierBreaks(text).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }
 
 /**

@@ -112,3 +112,20 @@ test("a $$…$$ line is a formula of its own, and $…$ in a sentence one inline
   await page.goto("/guide/guide/configuration");
   await expectFormulas(page, { inline: 2, display: 1 });
 });
+
+test("a long identifier in \"On this page\" wraps where one of its words ends, never in the middle of one", async ({ newContext }) => {
+  const page = await (await newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await page.goto("/guide/guide/configuration");
+  const link = page.getByRole("navigation", { name: "On this page" }).getByRole("link", { name: "feedOptions.maxItemsPerFeed" });
+  const lines = await link.evaluate((anchor) => {
+    const lineTops = (node: Node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+    };
+    const parts = [...anchor.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE);
+    return { whole: lineTops(anchor).size, partsOnTwoLines: parts.filter((part) => lineTops(part).size > 1).map((part) => part.textContent) };
+  });
+  expect(lines.whole, "the identifier is wider than the column, so it wraps").toBeGreaterThan(1);
+  expect(lines.partsOnTwoLines).toEqual([]);
+});
