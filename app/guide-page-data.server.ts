@@ -4,6 +4,9 @@ import type { SiteConfig } from "./guide/service/guide-service.server";
 import type { GuidePage, RenderedPage } from "./guide/guide-types";
 import { sendOnce } from "./sent-once.server";
 
+/** Formatted here, once, in UTC: the browser shows what the server wrote, whatever its own time zone. */
+const LONG_DATE = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" });
+
 /**
  * What a guide page's route sends for one page (the landing page at /guide
  * and every other page alike): the article and its sections, kept out of a
@@ -27,6 +30,7 @@ export function guidePageData(
       html: sendOnce(args, "guide-article", page.html),
       headings: sendOnce(args, "guide-headings", page.headings),
       editUrl: editUrl(site.editUrlBase, page.relativePath),
+      lastUpdated: page.lastUpdated === null ? null : { iso: new Date(page.lastUpdated).toISOString(), text: LONG_DATE.format(page.lastUpdated) },
     },
     previous: index > 0 ? link(pages[index - 1]) : null,
     next: index >= 0 ? link(pages[index + 1]) : null,

@@ -5,7 +5,7 @@ import { OnThisPage } from "./on-this-page";
 import { readHeadings } from "./read-headings";
 import { Prose } from "./prose";
 
-/** A page of the guide: its one <h1>, its sections, the article, where to edit it, and the pages around it. */
+/** A page of the guide: its one <h1>, its sections, the article, when it last changed, where to edit it, and the pages around it. */
 export function GuideArticle({ page, previous, next }: GuidePageData) {
   const html = useSentOnce("guide-article", page.html, () => sentOnceElement("guide-article").innerHTML);
   const headings = useSentOnce("guide-headings", page.headings, () => readHeadings(findSentOnceElement("guide-headings")));
@@ -24,6 +24,11 @@ export function GuideArticle({ page, previous, next }: GuidePageData) {
         )}
         <OnThisPage headings={headings} />
         <Prose html={html} sentOnce="guide-article" />
+        {page.lastUpdated && (
+          <p className="last-updated" data-pagefind-ignore="">
+            Last updated <time dateTime={page.lastUpdated.iso}>{page.lastUpdated.text}</time>
+          </p>
+        )}
         {page.editUrl && (
           <p className="edit-link" data-pagefind-ignore="">
             <a href={page.editUrl} rel="noopener">

@@ -31,6 +31,8 @@ export type GuidePage = {
   navTitle: string;
   /** From front matter (order, sidebar_position, nav_order, weight, sidebar.order), else mkdocs.yml's nav or mdBook's SUMMARY.md; null when none is given. */
   order: number | null;
+  /** When the page's file was last committed (ms since 1970; load/last-commit-dates.server.ts); null outside a repository or for a file never committed. */
+  lastUpdated: number | null;
 };
 
 /** What a page's Markdown renders to: made when the page is first needed (service/page-rendering.server.ts). */

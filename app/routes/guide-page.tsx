@@ -28,6 +28,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     ...(description ? [{ name: "description", content: description }] : []),
     { property: "og:title", content: title },
     { property: "og:site_name", content: siteName },
+    ...(loaderData.page.lastUpdated ? [{ property: "article:modified_time", content: loaderData.page.lastUpdated.iso }] : []),
   ];
 };
 

@@ -7,6 +7,7 @@ import { codeSamples, type CodeSample } from "../render/code-samples.server";
 import type { UrlTargets } from "../render/resolve-url.server";
 import { describeMissingIncludes, type BrokenLink } from "./link-report";
 import { ContentListingError, listContentFolder, type ContentListing } from "./list-content-folder.server";
+import { readLastCommitDates } from "./last-commit-dates.server";
 import { readableName } from "./page-meta.server";
 import { placePages } from "./page-slugs.server";
 import { readProjectConfig, type TableOfContents } from "./project-config.server";
@@ -16,7 +17,8 @@ import { readPageSources, type PageSource } from "./read-page-sources.server";
 /**
  * Reading a docs folder at start: its files listed, every page's front
  * matter and includes read, its address chosen, its title read from the
- * page's opening (the navigation needs them all), and the navigation built.
+ * page's opening (the navigation needs them all), when git last saw each
+ * page change, and the navigation built.
  * Nothing is rendered here; what rendering a page needs is in `sources`.
  */
 
@@ -54,6 +56,8 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
     throw error instanceof ContentListingError ? new GuideContentError(error.message) : error;
   });
   listing.warnings.forEach((message) => warn(message));
+  // git reads the history while the pages are read.
+  const lastCommits = readLastCommitDates(root, new Set(listing.markdown.map((entry) => entry.relativePath)));
   const project = await readProjectConfig(root, warn);
   // MkDocs' nav when mkdocs.yml has one, else mdBook's SUMMARY.md.
   const contents = project?.contents ?? listing.bookContents;
@@ -77,6 +81,7 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
     codeSamples(slots.map((slot) => slot.content)),
   );
 
+  const lastUpdated = await lastCommits;
   const pageSources: ReadFolder["sources"] = new Map();
   const placed = slots.map((slot): PlacedPage => {
     const { relativePath } = slot.entry;
@@ -92,6 +97,7 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
       title,
       navTitle: slot.meta.navLabel ?? listed?.label ?? title,
       order: slot.meta.order ?? listed?.order ?? null,
+      lastUpdated: lastUpdated.get(relativePath) ?? null,
     };
     pageSources.set(page, { entry: slot.entry, content: slot.content, meta: slot.meta, leadingTitle });
     return { page, folder: slot.folder, isIndex: slot.isIndex };

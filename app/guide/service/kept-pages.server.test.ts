@@ -3,7 +3,7 @@ import type { GuidePage, RenderedPage } from "../guide-types";
 import { createKeptPages } from "./kept-pages.server";
 
 function page(slug: string): GuidePage {
-  return { file: `/docs/${slug}.md`, relativePath: `${slug}.md`, slug, url: `/guide/${slug}`, title: slug, navTitle: slug, order: null };
+  return { file: `/docs/${slug}.md`, relativePath: `${slug}.md`, slug, url: `/guide/${slug}`, title: slug, navTitle: slug, order: null, lastUpdated: null };
 }
 function rendered(of: GuidePage, characters: number): RenderedPage {
   return { ...of, titleId: of.slug, description: "", subtitle: null, html: "x".repeat(characters), headings: [] };
