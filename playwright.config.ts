@@ -1,9 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumExecutable } from "./tests/browser";
+import { chromiumArgs, headlessExecutable } from "./tests/browser";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DEV_PORT = PORT + 1;
-const launchOptions = { executablePath: chromiumExecutable(), args: chromiumArgs };
+const launchOptions = { executablePath: headlessExecutable(), args: chromiumArgs };
 // React reports hydration differences only in its development build, so one
 // suite runs against the development server to prove there are none.
 const DEVELOPMENT_ONLY = /\.dev\.spec\.ts$/;

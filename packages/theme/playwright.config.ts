@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumExecutable } from "../../tests/browser.ts";
+import { chromiumArgs, headlessExecutable } from "../../tests/browser.ts";
 import type { AppUnderTest } from "./test/support/theme-test.ts";
 
 /**
@@ -10,7 +10,7 @@ import type { AppUnderTest } from "./test/support/theme-test.ts";
  * one for each of some 250 short tests costs more than the tests; add
  * `--trace retain-on-failure` to look into a failure.
  */
-const launchOptions = { executablePath: chromiumExecutable(), args: chromiumArgs };
+const launchOptions = { executablePath: headlessExecutable(), args: chromiumArgs };
 
 const apps: Array<{ name: string; folder: string; port: number; app: AppUnderTest; testMatch?: RegExp; grep?: RegExp }> = [
   { name: "server-rendering", folder: "test/apps/server-rendering", port: 3400, app: { mode: "server-rendering", showsThemeState: true } },
