@@ -11,6 +11,7 @@ describe("createTheme", () => {
       colors: { light: "#ffffff", dark: "#121212" },
       colorScheme: true,
       endpoint: "/theme",
+      viewTransition: false,
     });
   });
 
@@ -23,11 +24,13 @@ describe("createTheme", () => {
       colors: { light: "#fafafa", dark: "#0b0b0b" },
       colorScheme: false,
       endpoint: null,
+      viewTransition: true,
     });
     expect(theme).toMatchObject({ defaultPreference: "dark", attribute: "data-mode", cookieName: "mode", storageKey: "app:mode" });
     expect(theme.colors).toEqual({ light: "#fafafa", dark: "#0b0b0b" });
     expect(theme.colorScheme).toBe(false);
     expect(theme.endpoint).toBeNull();
+    expect(theme.viewTransition).toBe(true);
   });
 
   it("fills in a colour left out", () => {
@@ -42,6 +45,7 @@ describe("createTheme", () => {
 
   const invalid: Array<[string, unknown, RegExp]> = [
     ["an unknown default preference", { defaultPreference: "dim" }, /defaultPreference/],
+    ["a view transition that is not true or false", { viewTransition: "yes" }, /viewTransition/],
     ["an attribute that is neither class nor data-", { attribute: "theme" }, /attribute/],
     ["an upper-case data attribute", { attribute: "data-Theme" }, /attribute/],
     ["the attribute the package uses for the preference", { attribute: "data-theme-preference" }, /attribute/],

@@ -28,6 +28,14 @@ export type ThemeOptions = {
    * `null` when there is no server (`ssr: false`). Default: "/theme".
    */
   endpoint?: string | null;
+  /**
+   * Whether a visitor's switch animates through the browser's View
+   * Transitions (`document.startViewTransition`: the old page cross-fades
+   * to the new one, never a half-painted frame). Skipped, the switch
+   * instant, where the browser lacks them or the visitor asks for reduced
+   * motion. Default: false.
+   */
+  viewTransition?: boolean;
 };
 
 /**
@@ -45,6 +53,7 @@ export function createTheme(options: ThemeOptions = {}): Theme {
     colors: Object.freeze({ light: "#ffffff", dark: "#121212", ...options.colors }),
     colorScheme: options.colorScheme ?? true,
     endpoint: options.endpoint === undefined ? "/theme" : options.endpoint,
+    viewTransition: options.viewTransition ?? false,
   };
   // The checks stay out of the browser's bundle (see "imports" in
   // package.json): the server renders every page first, so it sees any

@@ -6,7 +6,13 @@ import { getThemeStore } from "./theme-store.js";
  * The browser around the store, faked: cookie, localStorage, the OS scheme
  * (with its change event), window events and fetch.
  */
-function fakeBrowser({ cookie = "", stored = null as string | null, systemDark = false } = {}) {
+function fakeBrowser({
+  cookie = "",
+  stored = null as string | null,
+  systemDark = false,
+  reducedMotion = false,
+  viewTransitions = false as boolean | "deferred",
+} = {}) {
   const storage = new Map<string, string>();
   if (stored !== null) storage.set("theme", stored);
   const cookieWrites: string[] = [];
@@ -14,6 +20,13 @@ function fakeBrowser({ cookie = "", stored = null as string | null, systemDark =
   const windowListeners = new Map<string, Set<(event: unknown) => void>>();
   const root = { attributes: new Map<string, string>() };
   const fetch = vi.fn(async () => new Response("{}"));
+  // The browser runs the update at once here, or ("deferred") when the test says, as a real one does after capturing the old page.
+  const waitingUpdates: Array<() => void> = [];
+  const startViewTransition = vi.fn((update: () => void) => {
+    if (viewTransitions === "deferred") waitingUpdates.push(update);
+    else update();
+    return {};
+  });
 
   vi.stubGlobal("document", {
     get cookie() {
@@ -26,14 +39,15 @@ function fakeBrowser({ cookie = "", stored = null as string | null, systemDark =
       setAttribute: (name: string, value: string) => root.attributes.set(name, value),
       removeAttribute: (name: string) => root.attributes.delete(name),
     },
+    ...(viewTransitions && { startViewTransition }),
   });
   vi.stubGlobal("localStorage", {
     getItem: (key: string) => storage.get(key) ?? null,
     setItem: (key: string, value: string) => storage.set(key, value),
   });
-  vi.stubGlobal("matchMedia", () => ({
+  vi.stubGlobal("matchMedia", (media: string) => ({
     get matches() {
-      return query.matches;
+      return media === "(prefers-reduced-motion: reduce)" ? reducedMotion : query.matches;
     },
     addEventListener: (_type: string, listener: () => void) => query.listeners.add(listener),
     removeEventListener: (_type: string, listener: () => void) => query.listeners.delete(listener),
@@ -51,6 +65,8 @@ function fakeBrowser({ cookie = "", stored = null as string | null, systemDark =
     storage,
     cookieWrites,
     fetch,
+    startViewTransition,
+    runTransitionUpdates: () => waitingUpdates.splice(0).forEach((update) => update()),
     root,
     setSystemDark(dark: boolean) {
       query.matches = dark;
@@ -97,6 +113,57 @@ describe("the theme store", () => {
     expect(store.getServerSnapshot("system")).toBe(store.getServerSnapshot("system"));
     expect(store.getServerSnapshot("system")).toEqual({ preference: "system", resolved: null });
     expect(store.getServerSnapshot("dark")).toEqual({ preference: "dark", resolved: "dark" });
+  });
+
+  describe("with viewTransition on", () => {
+    it("applies a visitor's choice inside a view transition", () => {
+      const browser = fakeBrowser({ viewTransitions: true });
+      const store = storeFor({ viewTransition: true });
+      const seen: string[] = [];
+      store.subscribe(() => seen.push(store.getSnapshot().preference));
+      store.choose("dark", null);
+      expect(browser.startViewTransition).toHaveBeenCalledOnce();
+      expect(seen).toEqual(["dark"]);
+    });
+
+    it("switches at once, with no transition, for a visitor who asks for reduced motion, in a browser without them, and when the OS changes", () => {
+      const reduced = fakeBrowser({ viewTransitions: true, reducedMotion: true });
+      const store = storeFor({ viewTransition: true });
+      store.subscribe(() => {});
+      store.choose("dark", null);
+      expect(store.getSnapshot().preference).toBe("dark");
+      expect(reduced.startViewTransition).not.toHaveBeenCalled();
+
+      fakeBrowser();
+      const older = storeFor({ viewTransition: true });
+      older.choose("dark", null);
+      expect(older.getSnapshot().preference).toBe("dark");
+
+      const system = fakeBrowser({ viewTransitions: true });
+      const follower = storeFor({ viewTransition: true });
+      follower.subscribe(() => {});
+      expect(follower.getSnapshot().resolved).toBe("light");
+      system.setSystemDark(true);
+      expect(follower.getSnapshot().resolved).toBe("dark");
+      expect(system.startViewTransition).not.toHaveBeenCalled();
+    });
+
+    it("resolves a choice when its transition applies it: an OS change meanwhile is not lost", () => {
+      const browser = fakeBrowser({ viewTransitions: "deferred", systemDark: true, cookie: "theme=dark" });
+      const store = storeFor({ viewTransition: true });
+      store.subscribe(() => {});
+      store.choose("system", null);
+      expect(store.getSnapshot()).toEqual({ preference: "dark", resolved: "dark" }); // the old page, until the transition's update
+      browser.setSystemDark(false);
+      browser.runTransitionUpdates();
+      expect(store.getSnapshot()).toEqual({ preference: "system", resolved: "light" });
+    });
+
+    it("is off unless asked for", () => {
+      const browser = fakeBrowser({ viewTransitions: true });
+      storeFor().choose("dark", null);
+      expect(browser.startViewTransition).not.toHaveBeenCalled();
+    });
   });
 
   it("applies a choice at once, stores it in both places, and posts it for JSON", () => {

@@ -1,3 +1,4 @@
+import { flushSync } from "react-dom";
 import type { Theme } from "./theme.js";
 import { parseThemePreference, resolveTheme, themePreferences, type ResolvedTheme, type ThemePreference } from "./preference.js";
 import { readCookie, serializeThemeCookie } from "./theme-cookie.js";
@@ -28,6 +29,7 @@ export type ThemeStore = {
 };
 
 const DARK_QUERY = "(prefers-color-scheme: dark)";
+const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
 /** Set on <html> for the instant of a change, so a stylesheet can turn transitions off under it. */
 export const SWITCHING_ATTRIBUTE = "data-theme-switching";
 
@@ -57,13 +59,33 @@ function createThemeStore(theme: Theme): ThemeStore {
     return state;
   }
 
-  function setPreference(preference: ThemePreference) {
+  /** A visitor's choice that its view transition has not applied yet. */
+  let pending: ThemePreference | null = null;
+
+  function setPreference(preference: ThemePreference, { animate = false } = {}) {
     const next = makeState(preference);
     const current = getSnapshot();
     if (next.preference === current.preference && next.resolved === current.resolved) return;
+    if (animate && theme.viewTransition && "startViewTransition" in document && !matchMedia(REDUCED_MOTION_QUERY).matches) {
+      pending = preference;
+      // The browser shows the old page until the callback returns; flushSync
+      // has React commit the new theme inside it, so the new page is whole.
+      document.startViewTransition(() =>
+        flushSync(() => {
+          if (pending === preference) pending = null;
+          apply(preference);
+        }),
+      );
+    } else {
+      apply(preference);
+    }
+  }
+
+  function apply(preference: ThemePreference) {
     const root = document.documentElement;
     root.setAttribute(SWITCHING_ATTRIBUTE, "");
-    state = next;
+    // Resolved now, not when asked: the OS may have changed while a transition waited.
+    state = makeState(preference);
     for (const listener of listeners) listener();
     // React has committed the new theme by the time this task runs. Forcing
     // a style pass applies the new colours while transitions are still off.
@@ -115,7 +137,8 @@ function createThemeStore(theme: Theme): ThemeStore {
     }
   }
 
-  const onSystemChange = () => setPreference(getSnapshot().preference);
+  // A choice still waiting for its transition is the preference to resolve again.
+  const onSystemChange = () => setPreference(pending ?? getSnapshot().preference);
 
   const onStorage = (event: StorageEvent) => {
     if (event.key !== theme.storageKey) return;
@@ -148,7 +171,7 @@ function createThemeStore(theme: Theme): ThemeStore {
       };
     },
     choose(preference, endpointHref) {
-      setPreference(preference);
+      setPreference(preference, { animate: true });
       store(preference);
       if (endpointHref !== null) void send(preference, endpointHref);
     },

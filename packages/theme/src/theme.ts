@@ -19,5 +19,6 @@ export type Theme = {
   readonly colors: Readonly<Record<ResolvedTheme, string>>;
   readonly colorScheme: boolean;
   readonly endpoint: string | null;
+  readonly viewTransition: boolean;
   readonly [themeBrand]: true;
 };

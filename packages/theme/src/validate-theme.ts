@@ -8,7 +8,7 @@ const RESERVED_ATTRIBUTES = new Set(["data-theme-preference", "data-theme-switch
 
 /** Throws a TypeError naming the first option that is wrong. */
 export function validateTheme(theme: Omit<Theme, symbol>): void {
-  const { defaultPreference, attribute, cookieName, storageKey, colors, colorScheme, endpoint } = theme;
+  const { defaultPreference, attribute, cookieName, storageKey, colors, colorScheme, endpoint, viewTransition } = theme;
   if (parseThemePreference(defaultPreference) === null) {
     fail(`defaultPreference must be "light", "dark" or "system", not ${JSON.stringify(defaultPreference)}.`);
   }
@@ -25,6 +25,7 @@ export function validateTheme(theme: Omit<Theme, symbol>): void {
     if (typeof colors[side] !== "string" || colors[side].trim() === "") fail(`colors.${side} must be a CSS colour.`);
   }
   if (typeof colorScheme !== "boolean") fail(`colorScheme must be true or false.`);
+  if (typeof viewTransition !== "boolean") fail(`viewTransition must be true or false.`);
   if (endpoint !== null && (typeof endpoint !== "string" || !endpoint.startsWith("/") || endpoint.startsWith("//"))) {
     fail(`endpoint must be a path on this site such as "/theme", or null when there is no server, not ${JSON.stringify(endpoint)}.`);
   }
