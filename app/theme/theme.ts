@@ -18,6 +18,8 @@ const options = {
   // Browser chrome colours; they match `--surface` in app.css.
   colors: { light: "#ffffff", dark: "#0f1115" },
   colorScheme: false,
+  // A visitor's switch cross-fades where the browser can and the visitor has not asked for reduced motion.
+  viewTransition: true,
 } as const;
 
 export const theme = createTheme({ ...options, endpoint: "/theme" });

@@ -128,88 +128,135 @@ test.describe("without JavaScript", () => {
 });
 
 test.describe("with JavaScript", () => {
-  test("switching to dark changes the page in the same frame as the click, before the server answers, without navigating", async ({
-    page,
-    context,
-  }) => {
-    await page.goto("/guide/themes?x=1");
+  test.describe("for a visitor who asks for reduced motion (no view transition)", () => {
+    test.use({ reducedMotion: "reduce" });
+
+    test("switching to dark changes the page in the same frame as the click, before the server answers, without navigating", async ({
+      page,
+      context,
+    }) => {
+      await page.goto("/guide/themes?x=1");
+      await waitForHydration(page);
+      await expectTheme(page, "light");
+      const heldRequest = await holdThemeRequests(page);
+      const marker = await markDocument(page);
+      const navigations = countNavigations(page);
+      let answered = false;
+      page.on("response", (response) => {
+        if (response.url().endsWith("/theme")) answered = true;
+      });
+
+      // Times taken inside the page: the click, the first mutation that makes <html> dark,
+      // and whether it was already dark in the next animation frame and the next task.
+      await page.evaluate(() => {
+        const html = document.documentElement;
+        const timing: Record<string, number | boolean | string> = {};
+        (window as unknown as { timing: typeof timing }).timing = timing;
+        addEventListener(
+          "click",
+          () => {
+            timing.click = performance.now();
+            requestAnimationFrame(() => {
+              timing.frame = performance.now();
+              timing.darkInNextFrame = html.classList.contains("dark");
+            });
+            setTimeout(() => (timing.darkInNextTask = html.classList.contains("dark")));
+          },
+          { capture: true, once: true },
+        );
+        const observer = new MutationObserver(() => {
+          if (!html.classList.contains("dark")) return;
+          timing.change = performance.now();
+          timing.backgroundAtChange = getComputedStyle(html).backgroundColor;
+          observer.disconnect();
+        });
+        observer.observe(html, { attributes: true, attributeFilter: ["class"] });
+      });
+
+      const darkButton = themeButton(page, "dark");
+      await darkButton.click();
+      const route = await heldRequest();
+
+      // The request is still held: everything below happens without an answer.
+      expect(route.request().method()).toBe("POST");
+      await expectTheme(page, "dark");
+      await expect(darkButton).toBeFocused();
+      await expectPressed(page, "dark");
+      expect(await storedTheme(page)).toBe("dark");
+      expect(await scriptCookie(page)).toMatch(/(^|; )theme=dark(;|$)/);
+      expect(await readMarker(page)).toBe(marker);
+      expect(navigations()).toBe(0);
+      await expect(page).toHaveURL(/\/guide\/themes\?x=1$/);
+      expect(answered, "no answer from the server yet").toBe(false);
+
+      await expect.poll(() => page.evaluate(() => "frame" in (window as unknown as { timing: object }).timing)).toBe(true);
+      const timing = await page.evaluate(() => (window as unknown as { timing: Record<string, number | boolean | string> }).timing);
+      expect(timing.darkInNextFrame, "dark before the next animation frame").toBe(true);
+      expect(timing.darkInNextTask, "dark before the next task").toBe(true);
+      expect(timing.change as number).toBeLessThan(timing.frame as number);
+      expect(timing.backgroundAtChange).toBe(BACKGROUND.dark);
+      const clickToChange = (timing.change as number) - (timing.click as number);
+      test.info().annotations.push({ type: "click to dark class", description: `${clickToChange.toFixed(2)} ms` });
+      // The frame and task checks above are the promise; this only catches a pathological render.
+      expect(clickToChange).toBeLessThan(250);
+
+      // What the server answers, and that its Set-Cookie (not the page's) puts the cookie back.
+      await context.clearCookies();
+      const answer = page.waitForResponse((response) => response.url().endsWith("/theme"));
+      await route.continue();
+      const response = await answer;
+      expect(response.status()).toBe(200);
+      expect(await response.json()).toEqual({ theme: "dark" });
+      expect(await response.headerValue("set-cookie")).toMatch(/^theme=dark;/);
+      const cookie = await themeCookie(context);
+      expect(cookie).toMatchObject({ value: "dark", path: "/", sameSite: "Lax" });
+      const year = 365 * 24 * 60 * 60;
+      expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + year - 60);
+      expect(navigations()).toBe(0);
+    });
+
+    test("no view transition is started: the switch is instant", async ({ page }) => {
+      await page.goto("/guide/themes");
+      await waitForHydration(page);
+      await page.evaluate(() => {
+        (window as unknown as { started: number }).started = 0;
+        const start = document.startViewTransition.bind(document);
+        document.startViewTransition = ((update: () => void) => {
+          (window as unknown as { started: number }).started += 1;
+          return start(update);
+        }) as typeof document.startViewTransition;
+      });
+      await themeButton(page, "dark").click();
+      await expectTheme(page, "dark");
+      expect(await page.evaluate(() => (window as unknown as { started: number }).started)).toBe(0);
+    });
+  });
+
+  test("with motion allowed, a switch cross-fades through a view transition whose new view already holds the whole new theme", async ({ page }) => {
+    await page.goto("/guide/themes");
     await waitForHydration(page);
     await expectTheme(page, "light");
-    const heldRequest = await holdThemeRequests(page);
-    const marker = await markDocument(page);
-    const navigations = countNavigations(page);
-    let answered = false;
-    page.on("response", (response) => {
-      if (response.url().endsWith("/theme")) answered = true;
-    });
-
-    // Times taken inside the page: the click, the first mutation that makes <html> dark,
-    // and whether it was already dark in the next animation frame and the next task.
     await page.evaluate(() => {
-      const html = document.documentElement;
-      const timing: Record<string, number | boolean | string> = {};
-      (window as unknown as { timing: typeof timing }).timing = timing;
-      addEventListener(
-        "click",
-        () => {
-          timing.click = performance.now();
-          requestAnimationFrame(() => {
-            timing.frame = performance.now();
-            timing.darkInNextFrame = html.classList.contains("dark");
-          });
-          setTimeout(() => (timing.darkInNextTask = html.classList.contains("dark")));
-        },
-        { capture: true, once: true },
-      );
-      const observer = new MutationObserver(() => {
-        if (!html.classList.contains("dark")) return;
-        timing.change = performance.now();
-        timing.backgroundAtChange = getComputedStyle(html).backgroundColor;
-        observer.disconnect();
-      });
-      observer.observe(html, { attributes: true, attributeFilter: ["class"] });
+      const seen: Array<{ darkBefore: boolean; darkAfterUpdate?: boolean; pressedAfterUpdate?: string | null }> = [];
+      (window as unknown as { transitions: typeof seen }).transitions = seen;
+      const start = document.startViewTransition.bind(document);
+      document.startViewTransition = ((update: () => void) => {
+        const record: (typeof seen)[number] = { darkBefore: document.documentElement.classList.contains("dark") };
+        seen.push(record);
+        const transition = start(update);
+        void transition.updateCallbackDone.then(() => {
+          record.darkAfterUpdate = document.documentElement.classList.contains("dark");
+          record.pressedAfterUpdate = document.querySelector('.site-header button[aria-pressed="true"]')?.getAttribute("value") ?? null;
+        });
+        return transition;
+      }) as typeof document.startViewTransition;
     });
-
-    const darkButton = themeButton(page, "dark");
-    await darkButton.click();
-    const route = await heldRequest();
-
-    // The request is still held: everything below happens without an answer.
-    expect(route.request().method()).toBe("POST");
+    await themeButton(page, "dark").click();
     await expectTheme(page, "dark");
-    await expect(darkButton).toBeFocused();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { transitions: unknown[] }).transitions))
+      .toEqual([{ darkBefore: false, darkAfterUpdate: true, pressedAfterUpdate: "dark" }]);
     await expectPressed(page, "dark");
-    expect(await storedTheme(page)).toBe("dark");
-    expect(await scriptCookie(page)).toMatch(/(^|; )theme=dark(;|$)/);
-    expect(await readMarker(page)).toBe(marker);
-    expect(navigations()).toBe(0);
-    await expect(page).toHaveURL(/\/guide\/themes\?x=1$/);
-    expect(answered, "no answer from the server yet").toBe(false);
-
-    await expect.poll(() => page.evaluate(() => "frame" in (window as unknown as { timing: object }).timing)).toBe(true);
-    const timing = await page.evaluate(() => (window as unknown as { timing: Record<string, number | boolean | string> }).timing);
-    expect(timing.darkInNextFrame, "dark before the next animation frame").toBe(true);
-    expect(timing.darkInNextTask, "dark before the next task").toBe(true);
-    expect(timing.change as number).toBeLessThan(timing.frame as number);
-    expect(timing.backgroundAtChange).toBe(BACKGROUND.dark);
-    const clickToChange = (timing.change as number) - (timing.click as number);
-    test.info().annotations.push({ type: "click to dark class", description: `${clickToChange.toFixed(2)} ms` });
-    // The frame and task checks above are the promise; this only catches a pathological render.
-    expect(clickToChange).toBeLessThan(250);
-
-    // What the server answers, and that its Set-Cookie (not the page's) puts the cookie back.
-    await context.clearCookies();
-    const answer = page.waitForResponse((response) => response.url().endsWith("/theme"));
-    await route.continue();
-    const response = await answer;
-    expect(response.status()).toBe(200);
-    expect(await response.json()).toEqual({ theme: "dark" });
-    expect(await response.headerValue("set-cookie")).toMatch(/^theme=dark;/);
-    const cookie = await themeCookie(context);
-    expect(cookie).toMatchObject({ value: "dark", path: "/", sameSite: "Lax" });
-    const year = 365 * 24 * 60 * 60;
-    expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + year - 60);
-    expect(navigations()).toBe(0);
   });
 
   test("a save that fails on the network still changes the theme and keeps it for the next page", async ({
@@ -342,7 +389,9 @@ test.describe("with JavaScript", () => {
     await expect(themeRadio(other, "dark")).toBeChecked({ timeout: 1000 });
     await expectPressed(other, "dark");
 
-    await themeRadio(other, "system").check();
+    // Clicked, not check(): the view transition applies the choice a frame after the click.
+    await themeRadio(other, "system").click();
+    await expect(themeRadio(other, "system")).toBeChecked();
     await expect(page.locator("html")).toHaveClass("light", { timeout: 1000 });
     await expectPressed(page, "system");
     expect(await readMarker(other)).toBe(marker);
@@ -359,13 +408,17 @@ test.describe("with JavaScript", () => {
     const marker = await markDocument(page);
     const navigations = countNavigations(page);
 
-    await themeRadio(page, "light").check();
+    // A click, then the radio checked: with a view transition the choice is
+    // applied a frame after the click (check() wants it in the same one).
+    await themeRadio(page, "light").click();
+    await expect(themeRadio(page, "light")).toBeChecked();
     await expectTheme(page, "light");
     await expect(current).toHaveText("Current theme: Light", { useInnerText: true });
     await expect(themeRadio(page, "light")).toBeFocused();
     await expectPressed(page, "light");
 
-    await themeRadio(page, "system").check();
+    await themeRadio(page, "system").click();
+    await expect(themeRadio(page, "system")).toBeChecked();
     await expectTheme(page, "dark");
     await expect(current).toHaveText("Current theme: System — currently dark", { useInnerText: true });
 
