@@ -11,7 +11,7 @@ import { getSiteConfig } from "./guide/service/guide-service.server";
 import { markdownMiddleware } from "./guide/service/markdown-middleware.server";
 import { ContentLiveReload } from "./guide/dev/live-reload";
 import { DEFAULT_SITE_NAME, pageTitle } from "./site-title";
-import { SEARCH_INDEX_META } from "./static-site/pagefind-search";
+import { SEARCH_INDEX_META } from "./static-site/search-index-meta";
 import { staticSiteTheme, theme } from "./theme/theme";
 
 /** Markdown for programs that ask for it: /llms.txt, a page's URL plus `.md`, `Accept: text/markdown`. */

@@ -1,4 +1,5 @@
 import type { SearchResult } from "../guide/search/search-index.server";
+import { SEARCH_INDEX_META } from "./search-index-meta";
 
 /**
  * Search on a static export (`themed-guide build`), in the browser: the
@@ -8,8 +9,6 @@ import type { SearchResult } from "../guide/search/search-index.server";
  * search box and the results page show them the same way.
  */
 
-/** The name of the `<meta>` whose content is the index's script; only an exported page has it (root.tsx). */
-export const SEARCH_INDEX_META = "themed-guide-search-index";
 
 /** The index's script on an exported page; null on the server's pages, which search on the server. */
 export function staticSearchIndex(): string | null {

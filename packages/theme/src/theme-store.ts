@@ -1,4 +1,3 @@
-import { flushSync } from "react-dom";
 import type { Theme } from "./theme.js";
 import { parseThemePreference, resolveTheme, themePreferences, type ResolvedTheme, type ThemePreference } from "./preference.js";
 import { readCookie, serializeThemeCookie } from "./theme-cookie.js";
@@ -68,14 +67,15 @@ function createThemeStore(theme: Theme): ThemeStore {
     if (next.preference === current.preference && next.resolved === current.resolved) return;
     if (animate && theme.viewTransition && "startViewTransition" in document && !matchMedia(REDUCED_MOTION_QUERY).matches) {
       pending = preference;
-      // The browser shows the old page until the callback returns; flushSync
-      // has React commit the new theme inside it, so the new page is whole.
-      document.startViewTransition(() =>
-        flushSync(() => {
-          if (pending === preference) pending = null;
-          apply(preference);
-        }),
-      );
+      // The browser shows the old page until the callback's promise settles.
+      // React commits a store's change in a microtask; the promise settles a
+      // task later, so the new page is whole (and react-dom is not imported
+      // for flushSync: 1.4 KiB gzipped on every first visit).
+      document.startViewTransition(async () => {
+        if (pending === preference) pending = null;
+        apply(preference);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
     } else {
       apply(preference);
     }
