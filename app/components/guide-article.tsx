@@ -9,6 +9,7 @@ import { Prose } from "./prose";
 export function GuideArticle({ page, previous, next }: GuidePageData) {
   const html = useSentOnce("guide-article", page.html, () => sentOnceElement("guide-article").innerHTML);
   const headings = useSentOnce("guide-headings", page.headings, () => readHeadings(findSentOnceElement("guide-headings")));
+  const title = <h1 id={page.titleId || undefined}>{page.title}</h1>;
   return (
     <>
       {/* data-pagefind-*: what a static export's search indexes (the article, without its contents list and edit link). */}
@@ -16,11 +17,11 @@ export function GuideArticle({ page, previous, next }: GuidePageData) {
         {page.subtitle ? (
           // A home page's hero line is its title's subtitle, as VitePress sets it inside its <h1>.
           <hgroup className="page-title">
-            <h1 id={page.titleId || undefined}>{page.title}</h1>
+            {title}
             <p>{page.subtitle}</p>
           </hgroup>
         ) : (
-          <h1 id={page.titleId || undefined}>{page.title}</h1>
+          title
         )}
         <OnThisPage headings={headings} />
         <Prose html={html} sentOnce="guide-article" />

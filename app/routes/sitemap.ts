@@ -4,9 +4,9 @@ import { getGuide, getSiteConfig } from "../guide/service/guide-service.server";
 
 /**
  * /sitemap.xml: every page's absolute address, and when it last changed
- * where git knows, for search engines. The
- * origin is the request's own, as the server resolved it: behind a proxy it
- * reflects X-Forwarded-* only when TRUST_PROXY says so.
+ * where git knows, for search engines. The origin is the request's own, as
+ * the server resolved it: behind a proxy it reflects X-Forwarded-* only when
+ * TRUST_PROXY says so.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;

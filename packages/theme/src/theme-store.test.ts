@@ -159,6 +159,17 @@ describe("the theme store", () => {
       expect(store.getSnapshot()).toEqual({ preference: "system", resolved: "light" });
     });
 
+    it("keeps the last of two choices made while the first one's transition waits, even one back to the theme shown", () => {
+      const browser = fakeBrowser({ viewTransitions: "deferred", cookie: "theme=light" });
+      const store = storeFor({ viewTransition: true });
+      store.subscribe(() => {});
+      store.choose("dark", null);
+      store.choose("light", null);
+      browser.runTransitionUpdates();
+      expect(store.getSnapshot()).toEqual({ preference: "light", resolved: "light" });
+      expect(browser.storage.get("theme")).toBe("light");
+    });
+
     it("is off unless asked for", () => {
       const browser = fakeBrowser({ viewTransitions: true });
       storeFor().choose("dark", null);

@@ -64,7 +64,8 @@ function createThemeStore(theme: Theme): ThemeStore {
   function setPreference(preference: ThemePreference, { animate = false } = {}) {
     const next = makeState(preference);
     const current = getSnapshot();
-    if (next.preference === current.preference && next.resolved === current.resolved) return;
+    // While a transition waits, the page still shows the state before it: a choice equal to that one is still a change.
+    if (pending === null && next.preference === current.preference && next.resolved === current.resolved) return;
     if (animate && theme.viewTransition && "startViewTransition" in document && !matchMedia(REDUCED_MOTION_QUERY).matches) {
       pending = preference;
       // The browser shows the old page until the callback's promise settles.
