@@ -12,9 +12,11 @@ export async function minifiedHeadScriptFunctions(): Promise<[string, string]> {
 }
 
 async function minifyFunction(source: string): Promise<string> {
-  // An assignment makes the function an expression the minifier keeps whole.
-  const { code } = await transform(`x=${source}`, { minify: true, target: "es2020", loader: "js" });
   // esbuild keeps `const` when it is not bundling; in code that already
-  // runs with `const`, `let` does the same, two bytes shorter in every page.
-  return code.trim().replace(/^x=/, "").replace(/;$/, "").replaceAll(/\bconst\b/g, "let");
+  // runs with `const`, `let` does the same, two bytes shorter in every page,
+  // and declarations of one kind in a row are merged into one statement.
+  const withLet = source.replaceAll(/\bconst\b/g, "let");
+  // An assignment makes the function an expression the minifier keeps whole.
+  const { code } = await transform(`x=${withLet}`, { minify: true, target: "es2020", loader: "js" });
+  return code.trim().replace(/^x=/, "").replace(/;$/, "");
 }

@@ -8,6 +8,7 @@ describe("createTheme", () => {
       attribute: "class",
       cookieName: "theme",
       storageKey: "theme",
+      cookieDomain: null,
       colors: { light: "#ffffff", dark: "#121212" },
       colorScheme: true,
       endpoint: "/theme",
@@ -21,12 +22,13 @@ describe("createTheme", () => {
       attribute: "data-mode",
       cookieName: "mode",
       storageKey: "app:mode",
+      cookieDomain: "example.com",
       colors: { light: "#fafafa", dark: "#0b0b0b" },
       colorScheme: false,
       endpoint: null,
       viewTransition: true,
     });
-    expect(theme).toMatchObject({ defaultPreference: "dark", attribute: "data-mode", cookieName: "mode", storageKey: "app:mode" });
+    expect(theme).toMatchObject({ defaultPreference: "dark", attribute: "data-mode", cookieName: "mode", storageKey: "app:mode", cookieDomain: "example.com" });
     expect(theme.colors).toEqual({ light: "#fafafa", dark: "#0b0b0b" });
     expect(theme.colorScheme).toBe(false);
     expect(theme.endpoint).toBeNull();
@@ -60,7 +62,32 @@ describe("createTheme", () => {
     ["an endpoint that is a full URL", { endpoint: "https://evil.example/theme" }, /endpoint/],
     ["a protocol-relative endpoint", { endpoint: "//evil.example/theme" }, /endpoint/],
     ["a relative endpoint", { endpoint: "theme" }, /endpoint/],
+    ["a cookie domain with a scheme", { cookieDomain: "https://example.com" }, /cookieDomain/],
+    ["a cookie domain with a port", { cookieDomain: "example.com:443" }, /cookieDomain/],
+    ["a cookie domain with a path", { cookieDomain: "example.com/" }, /cookieDomain/],
+    ["a cookie domain with a leading dot", { cookieDomain: ".example.com" }, /cookieDomain/],
+    ["a cookie domain with a trailing dot", { cookieDomain: "example.com." }, /cookieDomain/],
+    ["an upper-case cookie domain", { cookieDomain: "Example.com" }, /cookieDomain/],
+    ["a single-label cookie domain", { cookieDomain: "localhost" }, /cookieDomain/],
+    ["an IPv4 address as cookie domain", { cookieDomain: "192.168.0.10" }, /cookieDomain/],
+    ["an IPv6 address as cookie domain", { cookieDomain: "[::1]" }, /cookieDomain/],
+    ["a cookie domain with an empty label", { cookieDomain: "docs..example.com" }, /cookieDomain/],
+    ["a cookie domain whose label starts with a hyphen", { cookieDomain: "-docs.example.com" }, /cookieDomain/],
+    ["a cookie domain with a label over 63 characters", { cookieDomain: `${"a".repeat(64)}.example.com` }, /cookieDomain/],
+    ["a cookie domain over 253 characters", { cookieDomain: `${"a.".repeat(126)}com` }, /cookieDomain/],
+    ["a cookie domain with an underscore", { cookieDomain: "my_site.example.com" }, /cookieDomain/],
+    ["a cookie domain not in its ASCII (xn--) form", { cookieDomain: "bücher.example" }, /cookieDomain/],
+    ["a cookie domain with a wildcard", { cookieDomain: "*.example.com" }, /cookieDomain/],
+    ["an empty cookie domain", { cookieDomain: "" }, /cookieDomain/],
+    ["a cookie domain that is not a string", { cookieDomain: 42 }, /cookieDomain/],
   ];
+  it.each(["example.com", "docs.example.co.uk", "xn--bcher-kva.example", "1password.com", "my-site.example"])(
+    "takes %s as a cookie domain",
+    (cookieDomain) => {
+      expect(createTheme({ cookieDomain }).cookieDomain).toBe(cookieDomain);
+    },
+  );
+
   it.each(invalid)("refuses %s, naming the option", (_name, options, message) => {
     expect(() => createTheme(options as ThemeOptions)).toThrow(message);
     expect(() => createTheme(options as ThemeOptions)).toThrow(TypeError);

@@ -14,6 +14,14 @@ export type ThemeOptions = {
   cookieName?: string;
   /** The localStorage key the browser keeps the preference under. Default: "theme". */
   storageKey?: string;
+  /**
+   * The domain whose subdomains all share the cookie, so one choice holds on
+   * `example.com`, `www.example.com` and `docs.example.com`: a lower-case
+   * host name such as "example.com". It is only set from a host within it
+   * (on any other host, say localhost, the cookie stays with that host).
+   * Default: null, the cookie belongs to the host that set it.
+   */
+  cookieDomain?: string | null;
   /** `<meta name="theme-color">` for each side; match your page background. */
   colors?: { light: string; dark: string };
   /**
@@ -50,6 +58,7 @@ export function createTheme(options: ThemeOptions = {}): Theme {
     attribute: options.attribute ?? "class",
     cookieName: options.cookieName ?? "theme",
     storageKey: options.storageKey ?? "theme",
+    cookieDomain: options.cookieDomain ?? null,
     colors: Object.freeze({ light: "#ffffff", dark: "#121212", ...options.colors }),
     colorScheme: options.colorScheme ?? true,
     endpoint: options.endpoint === undefined ? "/theme" : options.endpoint,

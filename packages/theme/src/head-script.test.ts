@@ -3,6 +3,7 @@ import { minifiedHeadScriptFunctions } from "../scripts/minify-head-script.ts";
 import { createTheme, type ThemeOptions } from "./create-theme.js";
 import type { Theme } from "./theme.js";
 import { assembleThemeScript, getThemeScript } from "./head-script.js";
+import { serializeThemeCookie } from "./theme-cookie.js";
 import { createFakePage, type FakePageOptions } from "./test-support/fake-page.js";
 
 // The script as the tests' source gives it, and as the build embeds it.
@@ -118,6 +119,27 @@ describe.each(variants)("the head script (%s)", (_variant, scriptFor) => {
     const page = run({ cookie: "theme=light", stored: "dark", storedKey: "app:mode" }, { cookieName: "mode", storageKey: "app:mode" });
     expect(page.dataset.themePreference).toBe("dark");
     expect(page.cookieWrites).toEqual(["mode=dark; Max-Age=31536000; Path=/; SameSite=Lax; Secure"]);
+  });
+
+  describe("with cookieDomain", () => {
+    const shared = { cookieDomain: "example.com" };
+
+    it.each(["example.com", "docs.example.com", "a.b.example.com"])("restores the cookie for the whole domain on %s, which is within it", (hostname) => {
+      const page = run({ stored: "dark", hostname }, shared);
+      expect(page.cookieWrites).toEqual(["theme=dark; Max-Age=31536000; Path=/; SameSite=Lax; Secure; Domain=example.com"]);
+    });
+
+    it.each(["evil.com", "example.com.evil.com", "notexample.com", "localhost"])("restores a cookie for %s alone, which is not within the domain (docs.example.com gets the shared one)", (hostname) => {
+      expect(run({ stored: "dark", hostname: "docs.example.com" }, shared).cookieWrites[0]).toMatch(/; Domain=example\.com$/);
+      expect(run({ stored: "dark", hostname }, shared).cookieWrites).toEqual(["theme=dark; Max-Age=31536000; Path=/; SameSite=Lax; Secure"]);
+    });
+
+    it("writes, host by host, the very cookie the server would set for that host", () => {
+      const hosts = ["example.com", "docs.example.com", "notexample.com", "example.com.evil.com", "localhost"];
+      const written = hosts.map((hostname) => run({ stored: "light", hostname, protocol: "http:" }, shared).cookieWrites);
+      expect(written).toEqual(hosts.map((hostname) => [serializeThemeCookie(createTheme(shared), "light", { secure: false, hostname })]));
+      expect(written[1]).toEqual(["theme=light; Max-Age=31536000; Path=/; SameSite=Lax; Domain=example.com"]);
+    });
   });
 
   it("leaves style alone when colorScheme is off", () => {

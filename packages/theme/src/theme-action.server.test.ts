@@ -56,6 +56,35 @@ describe("the theme action, answering a plain form", () => {
   });
 });
 
+describe("the theme action, with cookieDomain", () => {
+  const shared = createTheme({ cookieDomain: "example.com" });
+  const answer = (url: string) => handleThemeAction(post({ url }), shared);
+
+  // The request's host as React Router's adapters give it: its URL, built from the Host header.
+  it.each(["https://example.com/theme", "https://docs.example.com/theme", "https://Docs.Example.COM:8443/theme"])(
+    "shares the cookie across the domain when the request's host is within it: %s",
+    async (url) => {
+      const response = await answer(url);
+      expect(response.status).toBe(303);
+      expect(response.headers.getSetCookie()).toEqual([
+        "theme=; Max-Age=0; Path=/",
+        "theme=dark; Max-Age=31536000; Path=/; SameSite=Lax; Secure; Domain=example.com",
+      ]);
+    },
+  );
+
+  it.each(["https://evil.com/theme", "https://example.com.evil.com/theme", "https://notexample.com/theme", "http://localhost:5173/theme"])(
+    "sets a cookie for the request's host alone when that host is not within the domain (a subdomain gets the shared one): %s",
+    async (url) => {
+      expect((await answer("https://docs.example.com/theme")).headers.get("Set-Cookie")).toMatch(/; Domain=example\.com$/);
+      const response = await answer(url);
+      expect(response.status).toBe(303);
+      expect(response.headers.getSetCookie()).toHaveLength(1);
+      expect(response.headers.get("Set-Cookie")).toMatch(/^theme=dark; Max-Age=31536000; Path=\/; SameSite=Lax(; Secure)?$/);
+    },
+  );
+});
+
 describe("the theme action, answering the components' background request", () => {
   it("answers JSON with the cookie and no redirect", async () => {
     const response = await action({ request: post({ body: "theme=system", headers: { Accept: "application/json" } }) });

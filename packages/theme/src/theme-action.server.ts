@@ -3,7 +3,7 @@ import { parseThemePreference, type ThemePreference } from "./preference.js";
 import { readSmallForm } from "./read-form.server.js";
 import { safeRedirectPath } from "./safe-redirect.server.js";
 import { isCrossSiteRequest } from "./same-origin.server.js";
-import { readCookie, serializeThemeCookie } from "./theme-cookie.js";
+import { readCookie, themeCookieWrites } from "./theme-cookie.js";
 
 /**
  * The preference a request's cookie carries, or null when there is none that
@@ -42,8 +42,14 @@ export async function handleThemeAction(request: Request, theme: Theme): Promise
     return refuse(400, 'The theme was not changed: send exactly one "theme", and make it light, dark or system.');
   }
 
-  const secure = new URL(request.url).protocol === "https:";
-  const headers = new Headers({ "Set-Cookie": serializeThemeCookie(theme, preference, { secure }), "Cache-Control": "no-store" });
+  // The host as React Router's adapter read it from the request (Host, or a
+  // forwarded host it trusts): the cookie is shared across cookieDomain only
+  // when this host is within it, so a forged Host cannot point it elsewhere.
+  const { protocol, hostname } = new URL(request.url);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  for (const cookie of themeCookieWrites(theme, preference, { secure: protocol === "https:", hostname })) {
+    headers.append("Set-Cookie", cookie);
+  }
   if (request.headers.get("Accept")?.includes("application/json")) {
     return Response.json({ theme: preference }, { headers });
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createTheme } from "./create-theme.js";
 import { themePreferences } from "./preference.js";
 import { getThemePreference } from "./theme-action.server.js";
-import { readCookie, serializeThemeCookie } from "./theme-cookie.js";
+import { readCookie, serializeThemeCookie, themeCookieWrites } from "./theme-cookie.js";
 
 const theme = createTheme();
 
@@ -53,6 +53,45 @@ describe("serializeThemeCookie", () => {
       const pair = serializeThemeCookie(theme, preference, { secure: true }).split(";")[0]!;
       expect(getThemePreference(requestWithCookie(pair), theme)).toBe(preference);
     }
+  });
+});
+
+describe("serializeThemeCookie with cookieDomain", () => {
+  const shared = createTheme({ cookieDomain: "example.com" });
+
+  it.each(["example.com", "docs.example.com", "a.b.example.com"])("shares the cookie across the domain from %s, which is within it", (hostname) => {
+    expect(attributesOf(serializeThemeCookie(shared, "dark", { secure: true, hostname })).get("domain")).toBe("example.com");
+  });
+
+  const domainOf = (hostname?: string) => attributesOf(serializeThemeCookie(shared, "dark", { secure: true, hostname })).get("domain");
+
+  it.each(["evil.com", "example.com.evil.com", "notexample.com", "example.co", "com", "localhost", "127.0.0.1", ""])(
+    "keeps the cookie with the host on %j, which is not within the domain (docs.example.com shares it)",
+    (hostname) => {
+      expect(domainOf("docs.example.com")).toBe("example.com");
+      expect(domainOf(hostname)).toBeUndefined();
+    },
+  );
+
+  it("keeps the cookie with the host when it is not told the host", () => {
+    expect(domainOf("docs.example.com")).toBe("example.com");
+    expect(domainOf(undefined)).toBeUndefined();
+  });
+});
+
+describe("themeCookieWrites", () => {
+  const shared = createTheme({ cookieDomain: "example.com" });
+
+  it("removes a host-only cookie left from before cookieDomain, then sets the shared one", () => {
+    expect(themeCookieWrites(shared, "dark", { secure: true, hostname: "docs.example.com" })).toEqual([
+      "theme=; Max-Age=0; Path=/",
+      "theme=dark; Max-Age=31536000; Path=/; SameSite=Lax; Secure; Domain=example.com",
+    ]);
+  });
+
+  it("only sets the cookie when it is not shared: on a host outside the domain, or with no cookieDomain", () => {
+    expect(themeCookieWrites(shared, "dark", { secure: false, hostname: "localhost" })).toEqual(["theme=dark; Max-Age=31536000; Path=/; SameSite=Lax"]);
+    expect(themeCookieWrites(theme, "dark", { secure: false, hostname: "example.com" })).toEqual(["theme=dark; Max-Age=31536000; Path=/; SameSite=Lax"]);
   });
 });
 

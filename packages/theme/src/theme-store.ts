@@ -1,6 +1,6 @@
 import type { Theme } from "./theme.js";
 import { parseThemePreference, resolveTheme, themePreferences, type ResolvedTheme, type ThemePreference } from "./preference.js";
-import { readCookie, serializeThemeCookie } from "./theme-cookie.js";
+import { readCookie, themeCookieWrites } from "./theme-cookie.js";
 
 /**
  * The theme preference in the browser, for as long as the page lives. React
@@ -117,7 +117,8 @@ function createThemeStore(theme: Theme): ThemeStore {
       localStorage.setItem(theme.storageKey, preference);
     } catch {}
     try {
-      document.cookie = serializeThemeCookie(theme, preference, { secure: location.protocol === "https:" });
+      const context = { secure: location.protocol === "https:", hostname: location.hostname };
+      for (const cookie of themeCookieWrites(theme, preference, context)) document.cookie = cookie;
     } catch {}
   }
 
@@ -149,8 +150,10 @@ function createThemeStore(theme: Theme): ThemeStore {
 
   const onPageShow = (event: PageTransitionEvent) => {
     if (!event.persisted) return;
-    // A restored page missed every event while it was frozen, the OS scheme included.
-    setPreference(readStoredPreference() ?? getSnapshot().preference);
+    // A restored page missed every event while it was frozen, the OS scheme
+    // included. The cookie first, as on load: with cookieDomain it holds a
+    // choice made on another subdomain, which this origin's storage missed.
+    setPreference(readCookiePreference() ?? readStoredPreference() ?? getSnapshot().preference);
   };
 
   return {

@@ -16,6 +16,7 @@ export type Theme = {
   readonly attribute: "class" | `data-${string}`;
   readonly cookieName: string;
   readonly storageKey: string;
+  readonly cookieDomain: string | null;
   readonly colors: Readonly<Record<ResolvedTheme, string>>;
   readonly colorScheme: boolean;
   readonly endpoint: string | null;

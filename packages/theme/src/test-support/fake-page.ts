@@ -10,6 +10,8 @@ export type FakePageOptions = {
   storedKey?: string;
   systemDark?: boolean;
   protocol?: "http:" | "https:";
+  /** The page's host, as `location.hostname` gives it (browsers give it in lower case). */
+  hostname?: string;
   /** The theme-color tags as the server rendered them. */
   metas?: Array<{ content: string; media: string }>;
   /** Storage that throws, as in a sandboxed frame or with site data blocked. */
@@ -26,6 +28,7 @@ export function createFakePage({
   storedKey = "theme",
   systemDark = false,
   protocol = "https:",
+  hostname = "site.test",
   metas = [],
   blockedStorage = false,
   className = "",
@@ -70,7 +73,7 @@ export function createFakePage({
     },
   };
   const matchMedia = (query: string) => ({ matches: query === "(prefers-color-scheme: dark)" ? systemDark : false });
-  const location = { protocol };
+  const location = { protocol, hostname };
 
   return {
     run(source: string) {
