@@ -27,6 +27,10 @@ const browserChunks = [
 ];
 
 export default defineConfig({
+  // The stylesheet names its fonts relative to itself (both are in assets/):
+  // a static export served from a base path (`build --base`) finds them
+  // there. The pages name the stylesheet through the router, which knows the base.
+  experimental: { renderBuiltUrl: (_file, { hostType }) => (hostType === "css" ? { relative: true } : undefined) },
   environments: {
     // Minified so that the blocking theme script, sent as its function's
     // source text, stays well under 1 KB; source maps keep stack traces

@@ -1,5 +1,5 @@
 import interLatinUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useHref, useRouteLoaderData } from "react-router";
 import { ThemeHead, ThemeHtml } from "react-router-theme";
 import { getThemePreference } from "react-router-theme/server";
 import type { Route } from "./+types/root";
@@ -20,12 +20,6 @@ export const middleware: Route.MiddlewareFunction[] = [markdownMiddleware];
 /** Where `themed-guide build` writes the export's search index (Pagefind's script). */
 const STATIC_SEARCH_INDEX = "/pagefind/pagefind.js";
 
-export const links: Route.LinksFunction = () => [
-  // Only the Latin file: other subsets load by unicode-range if a page needs them.
-  { rel: "preload", href: interLatinUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
-
 export async function loader({ request }: Route.LoaderArgs) {
   const site = await getSiteConfig();
   // siteName: every route's <title> ends with it (site-title.ts).
@@ -37,6 +31,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const staticSite = data?.staticSite ?? false;
+  // The site's own files, addressed through the router: under an export's
+  // base path ("/docs") it puts that before them, as before every link.
+  const href = { stylesheet: useHref(stylesheetUrl), font: useHref(interLatinUrl), icon: useHref("/favicon.svg"), searchIndex: useHref(STATIC_SEARCH_INDEX) };
 
   return (
     <ThemeHtml theme={staticSite ? staticSiteTheme : theme} preference={data?.theme} lang="en">
@@ -46,11 +43,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* With a precedence React sends the stylesheet first in <head>, ahead
             of the font preload, so the one render-blocking request is never
             queued behind it (module preloads are taken out: module-preloads.server.ts). */}
-        <link rel="stylesheet" href={stylesheetUrl} precedence="default" />
+        <link rel="stylesheet" href={href.stylesheet} precedence="default" />
+        {/* Only the Latin file: other subsets load by unicode-range if a page needs them. */}
+        <link rel="preload" href={href.font} as="font" type="font/woff2" crossOrigin="anonymous" />
+        <link rel="icon" href={href.icon} type="image/svg+xml" />
         <ThemeHead nonce={nonce} />
         <Meta />
         <Links nonce={nonce} />
-        {staticSite && <meta name={SEARCH_INDEX_META} content={STATIC_SEARCH_INDEX} />}
+        {staticSite && <meta name={SEARCH_INDEX_META} content={href.searchIndex} />}
       </head>
       <body>
         <a className="skip-link" href="#main">

@@ -26,10 +26,11 @@ export const serverSeam = {
    * Loads the guide before the server listens; `renderWorker` is a render
    * worker the server started before it loaded this build (server/index.ts),
    * which the guide takes over if it is still running. `staticSite`: the
-   * pages are rendered for a static export (`themed-guide build`).
+   * pages are rendered for a static export (`themed-guide build`), served
+   * from `basePath` ("/docs"; "" at the host's root).
    */
-  async startGuide(options: { renderWorker?: ChildProcess | null; staticSite?: boolean } = {}): Promise<void> {
-    await startGuide({ renderWorker: options.renderWorker ?? undefined, staticSite: options.staticSite ?? false });
+  async startGuide(options: { renderWorker?: ChildProcess | null; staticSite?: boolean; basePath?: string } = {}): Promise<void> {
+    await startGuide({ renderWorker: options.renderWorker ?? undefined, staticSite: options.staticSite ?? false, basePath: options.basePath ?? "" });
   },
   /** The addresses and files a static export holds (`themed-guide build`). */
   exportPlan,

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import type { SentOnceKey } from "../sent-once";
+import { useBasePath, withoutBasePath } from "./base-path";
 import { addCodeCopyButtons } from "./code-copy-buttons";
 
 /**
@@ -11,6 +12,7 @@ import { addCodeCopyButtons } from "./code-copy-buttons";
  */
 export function Prose({ html, sentOnce }: { html: string; sentOnce?: SentOnceKey }) {
   const navigate = useNavigate();
+  const basePath = useBasePath();
   const ref = useRef<HTMLDivElement>(null);
 
   // An effect, so the buttons come after hydration, never in the server's
@@ -23,13 +25,15 @@ export function Prose({ html, sentOnce }: { html: string; sentOnce?: SentOnceKey
     const anchor = (event.target as Element).closest("a");
     if (!anchor || anchor.target || anchor.hasAttribute("download")) return;
     const url = new URL(anchor.href, location.href);
-    if (url.origin !== location.origin) return;
+    // The Markdown's links are written with the site's base path; the router takes them without it.
+    const pathname = url.origin === location.origin ? withoutBasePath(url.pathname, basePath) : null;
+    if (pathname === null) return;
     // The folder's own files (PDFs, images) are not pages: the browser opens them.
-    if (url.pathname.startsWith("/guide-files/")) return;
+    if (pathname.startsWith("/guide-files/")) return;
     // Same page, other heading: let the browser scroll to it.
     if (url.pathname === location.pathname && url.search === location.search && url.hash) return;
     event.preventDefault();
-    void navigate(url.pathname + url.search + url.hash);
+    void navigate(pathname + url.search + url.hash);
   }
 
   return <div ref={ref} data-sent-once={sentOnce} onClick={handleClick} dangerouslySetInnerHTML={{ __html: html }} />;

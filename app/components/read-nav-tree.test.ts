@@ -25,8 +25,9 @@ const tree: GuideNavItem[] = [
   { title: "Empty folder", url: null, children: [] },
 ];
 
-function renderNav(items: GuideNavItem[], path: string): Root {
-  const html = renderToStaticMarkup(createElement(MemoryRouter, { initialEntries: [path] }, createElement(GuideNav, { items })));
+function renderNav(items: GuideNavItem[], path: string, basename?: string): Root {
+  const router = { initialEntries: [basename ? basename + path : path], basename };
+  const html = renderToStaticMarkup(createElement(MemoryRouter, router, createElement(GuideNav, { items })));
   return fromHtml(html, { fragment: true });
 }
 
@@ -34,6 +35,11 @@ function findNav(root: Root): HastElement {
   const nav = root.children.find((child) => child.type === "element" && child.tagName === "nav");
   if (nav?.type !== "element") throw new Error("no <nav> rendered");
   return nav;
+}
+
+function anchors(element: HastElement): HastElement[] {
+  const own = element.tagName === "a" ? [element] : [];
+  return own.concat(element.children.flatMap((child) => (child.type === "element" ? anchors(child) : [])));
 }
 
 describe("readNavTree", () => {
@@ -51,6 +57,14 @@ describe("readNavTree", () => {
     const folded = foldNav(tree, "/guide/caf%C3%A9");
     expect(folded.filter((item) => item.folded).map((item) => item.title)).toEqual(["Setup", "Reference"]);
     expect(readNavTree(asElement(findNav(renderNav(folded, "/guide/caf%C3%A9"))))).toEqual(folded);
+  });
+
+  it("under a base path, writes the links with it, marks the current page, and reads back the router's URLs without it", () => {
+    const nav = findNav(renderNav(tree, "/guide/setup/install", "/tide-tables"));
+    const links = anchors(nav);
+    expect(links.every((link) => String(link.properties.href).startsWith("/tide-tables/guide"))).toBe(true);
+    expect(links.filter((link) => link.properties.ariaCurrent === "page").map((link) => link.properties.href)).toEqual(["/tide-tables/guide/setup/install"]);
+    expect(readNavTree(asElement(nav), "/tide-tables")).toEqual(tree);
   });
 
   it("reads an empty navigation as no entries", () => {

@@ -17,12 +17,13 @@ export type ElementLike = {
   getAttribute(name: string): string | null;
 };
 
-export function readNavTree(nav: ElementLike): GuideNavItem[] {
+/** `basePath`: the site's ("/docs"; "" at the root), which the links are written with and the items' URLs are not. */
+export function readNavTree(nav: ElementLike, basePath = ""): GuideNavItem[] {
   const list = childElement(nav, "ul");
-  return list ? readList(list) : [];
+  return list ? readList(list, basePath) : [];
 }
 
-function readList(list: ElementLike): GuideNavItem[] {
+function readList(list: ElementLike, basePath: string): GuideNavItem[] {
   return Array.from(list.children)
     .filter((child) => child.localName === "li")
     .map((entry) => {
@@ -30,10 +31,11 @@ function readList(list: ElementLike): GuideNavItem[] {
       const group = childElement(entry, "details");
       const label = link ?? childElement(entry, "span") ?? (group && childElement(group, "summary"));
       const children = group && childElement(group, "ul");
+      const href = link?.getAttribute("href");
       const item: GuideNavItem = {
         title: label?.textContent ?? "",
-        url: link?.getAttribute("href") ?? null,
-        children: children ? readList(children) : [],
+        url: href ? href.slice(basePath.length) : null,
+        children: children ? readList(children, basePath) : [],
       };
       if (entry.getAttribute("class")?.split(" ").includes("guide-nav-folded")) item.folded = true;
       return item;

@@ -3,7 +3,8 @@ import { Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/guide";
 import { GuideNav } from "../components/guide-nav";
 import { readNavTree } from "../components/read-nav-tree";
-import { getGuide } from "../guide/service/guide-service.server";
+import { useBasePath } from "../components/base-path";
+import { getGuide, siteBasePath } from "../guide/service/guide-service.server";
 import { navForPage } from "../guide/nav/fold-nav";
 import { sentOnceElement, useSentOnce } from "../sent-once";
 import { sendOnce } from "../sent-once.server";
@@ -12,11 +13,13 @@ export async function loader(args: Route.LoaderArgs) {
   const guide = await getGuide();
   // A large guide's tree is folded around the page (fold-nav.ts). On a
   // document request it is in the markup only (sent-once.ts).
-  return { nav: sendOnce(args, "guide-nav", navForPage(guide.nav, guide.pages.length, args.url.pathname)) };
+  const pathname = args.url.pathname.slice(siteBasePath().length);
+  return { nav: sendOnce(args, "guide-nav", navForPage(guide.nav, guide.pages.length, pathname)) };
 }
 
 export default function GuideLayout({ loaderData }: Route.ComponentProps) {
-  const nav = useSentOnce("guide-nav", loaderData.nav, () => readNavTree(sentOnceElement("guide-nav")));
+  const basePath = useBasePath();
+  const nav = useSentOnce("guide-nav", loaderData.nav, () => readNavTree(sentOnceElement("guide-nav"), basePath));
   const { pathname } = useLocation();
   const sidebar = useRef<HTMLElement>(null);
   const menu = useRef<HTMLDetailsElement>(null);

@@ -9,15 +9,15 @@ import { getGuide, getSiteConfig } from "../guide/service/guide-service.server";
  * TRUST_PROXY says so.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
   const guide = await getGuide();
-  const { ownFolder } = await getSiteConfig();
+  const { ownFolder, basePath } = await getSiteConfig();
+  const siteAddress = new URL(request.url).origin + basePath;
   // A page's date is when git last saw its file change (W3C date, as sitemaps write it).
   const lastModified = new Map(guide.pages.flatMap((page) => (page.lastUpdated === null ? [] : [[page.url, new Date(page.lastUpdated).toISOString().slice(0, 10)]])));
   const paths = new Set([...(ownFolder ? [] : ["/"]), "/guide", ...guide.pages.map((page) => page.url)]);
   const entries = [...paths].map((path) => {
     const lastmod = lastModified.get(path);
-    return `<url><loc>${escapeMarkup(new URL(path, origin).href)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`;
+    return `<url><loc>${escapeMarkup(siteAddress + path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`;
   });
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -17,13 +17,16 @@ export function staticSearchIndex(): string | null {
 
 type PagefindSection = { title: string; url: string; excerpt: string; weighted_locations?: { weight: number }[] };
 type PagefindPage = { url: string; meta: { title?: string }; excerpt: string; sub_results?: PagefindSection[] };
-type Pagefind = { search(query: string): Promise<{ results: { data(): Promise<PagefindPage> }[] }> };
+type Pagefind = {
+  options(options: { baseUrl: string }): Promise<void>;
+  search(query: string): Promise<{ results: { data(): Promise<PagefindPage> }[] }>;
+};
 
 let pagefind: Promise<Pagefind> | null = null;
 
 /** The best `limit` sections for the query, best first, and whether more match. */
 export async function searchStaticIndex(indexUrl: string, query: string, limit: number): Promise<{ results: SearchResult[]; more: boolean }> {
-  pagefind ??= import(/* @vite-ignore */ indexUrl) as Promise<Pagefind>;
+  pagefind ??= loadPagefind(indexUrl);
   const { results: pages } = await (await pagefind).search(query);
   const sections: SearchResult[] = [];
   // Pages come best first; each page's data is a fetch, so only as many as can fill the list.
@@ -39,6 +42,18 @@ export async function searchStaticIndex(indexUrl: string, query: string, limit: 
     }
   }
   return { results: sections.slice(0, limit), more: sections.length > limit };
+}
+
+/**
+ * The index holds the router's addresses (`/guide/x`), which the results
+ * link to through the router; Pagefind would put the folder it is served
+ * from before them (`/docs/guide/x` under a base path), and the router
+ * would then add the base a second time.
+ */
+async function loadPagefind(indexUrl: string): Promise<Pagefind> {
+  const pagefind = (await import(/* @vite-ignore */ indexUrl)) as Pagefind;
+  await pagefind.options({ baseUrl: "/" });
+  return pagefind;
 }
 
 function weight(section: PagefindSection): number {

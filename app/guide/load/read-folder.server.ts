@@ -40,6 +40,8 @@ export type ReadFolder = {
 export type ReadFolderOptions = {
   /** Paths outside /guide that this site serves, so links to them are not reported as broken. */
   sitePaths?: Iterable<string>;
+  /** Put before every URL the pages' HTML links to (UrlTargets.basePath). */
+  basePath?: string;
   warn: (message: string) => void;
   /** Told the folder's link targets and code samples as soon as they are known, before the titles are read (the render worker warms up meanwhile). */
   onTargets?: (targets: UrlTargets, samples: CodeSample[]) => void;
@@ -77,6 +79,7 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
       files: listing.files,
       sitePaths: new Set(options.sitePaths ?? []),
       repositoryPaths,
+      basePath: options.basePath,
     },
     codeSamples(slots.map((slot) => slot.content)),
   );

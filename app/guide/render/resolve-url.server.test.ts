@@ -175,3 +175,21 @@ describe("targets that exist nowhere", () => {
     expect(image("/../../logo.png")).toBe("/guide-files/public/logo.png?v=pub1");
   });
 });
+
+describe("under a base path (an export built with --base)", () => {
+  const based: UrlTargets = { ...targets, basePath: "/tide-tables" };
+  const resolve = (url: string, kind: "link" | "image" = "link") => resolveUrl(based, from, url, kind);
+
+  it("starts every URL it writes with the base: pages with their anchors, files, this site's own paths", () => {
+    expect(resolve("../config/options.md#flags")).toBe("/tide-tables/guide/config/options#flags");
+    expect(resolve("./images/shot one.png", "image")).toBe("/tide-tables/guide-files/guide/images/shot%20one.png?v=img1");
+    expect(resolve("/guide/config/options")).toBe("/tide-tables/guide/config/options");
+    expect(resolve("/appearance#top")).toBe("/tide-tables/appearance#top");
+  });
+
+  it("leaves alone what is not the folder's: anchors, other sites, links that lead nowhere", () => {
+    expect(resolve("#fields")).toBeNull();
+    expect(resolve("https://example.com/guide/x")).toBeNull();
+    expect(resolve("./nowhere.md")).toBeNull();
+  });
+});

@@ -39,6 +39,12 @@ export type UrlTargets = {
    * "website/docs"), for root-relative links written for GitHub; longest first.
    */
   repositoryPaths?: readonly string[];
+  /**
+   * Where the site is served from when not from its host's root ("/docs" for
+   * a static export at https://example.github.io/docs/): put before every URL
+   * written, the site's own included. "" or absent at the root.
+   */
+  basePath?: string;
 };
 
 /**
@@ -85,8 +91,9 @@ export function resolveContentUrl(targets: UrlTargets, fromRelativePath: string,
     kind === "image" ? findFile(targets, target, rootRelative) : (findPage(targets, target, folderLike) ?? findFile(targets, target, rootRelative));
   const found = find(target) ?? (rootRelative ? (findSiteUrl(targets, target) ?? findFromRepositoryRoot(targets, target, find)) : null);
   if (found === null) return missing;
-  if (found.passThrough) return null;
-  return { url: found.url + (found.isPage ? headingFragment(hash) : hash) };
+  const basePath = targets.basePath ?? "";
+  if (found.passThrough) return basePath === "" ? null : { url: basePath + written };
+  return { url: basePath + found.url + (found.isPage ? headingFragment(hash) : hash) };
 }
 
 /**

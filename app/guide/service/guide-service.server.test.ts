@@ -55,11 +55,11 @@ describe("the guide service", () => {
   it("names an own folder's site by its landing page, unless SITE_NAME says otherwise", async () => {
     await fs.writeFile(path.join(folder, "index.md"), "# Handbook\n");
     const service = await importService({ CONTENT_DIR: folder });
-    expect(await service.getSiteConfig()).toEqual({ name: "Handbook", editUrlBase: null, ownFolder: true, staticSite: false });
+    expect(await service.getSiteConfig()).toEqual({ name: "Handbook", editUrlBase: null, ownFolder: true, staticSite: false, basePath: "" });
 
     vi.resetModules();
     const named = await importService({ CONTENT_DIR: folder, SITE_NAME: "Our docs", EDIT_URL_BASE: "https://example.com/edit" });
-    expect(await named.getSiteConfig()).toEqual({ name: "Our docs", editUrlBase: "https://example.com/edit/", ownFolder: true, staticSite: false });
+    expect(await named.getSiteConfig()).toEqual({ name: "Our docs", editUrlBase: "https://example.com/edit/", ownFolder: true, staticSite: false, basePath: "" });
   });
 
   it("says the site is static only when the guide was started for an export", async () => {
@@ -67,6 +67,18 @@ describe("the guide service", () => {
     const service = await importService({ CONTENT_DIR: folder });
     await service.startGuide({ staticSite: true });
     expect((await service.getSiteConfig()).staticSite).toBe(true);
+  });
+
+  it("serves under the base path an export is started with, and links its pages there", async () => {
+    await fs.writeFile(path.join(folder, "index.md"), "# Handbook\n\nSee [the page](./page.md).\n");
+    await fs.writeFile(path.join(folder, "page.md"), "# Page\n");
+    const service = await importService({ CONTENT_DIR: folder });
+    await service.startGuide({ staticSite: true, basePath: "/handbook" });
+    expect((await service.getSiteConfig()).basePath).toBe("/handbook");
+    expect(service.siteBasePath()).toBe("/handbook");
+    const guide = await service.getGuide();
+    const landing = guide.pages.find((page) => page.url === "/guide")!;
+    expect((await guide.render(landing)).html).toContain('href="/handbook/guide/page"');
   });
 
   it("puts a reloaded folder in force only when every page renders, and keeps the last good one otherwise", async () => {

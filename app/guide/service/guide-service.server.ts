@@ -38,6 +38,8 @@ export type SiteConfig = {
    * browser only and search runs there on the export's own index.
    */
   staticSite: boolean;
+  /** Where the site is served from when not from its host's root ("/docs"); "" at the root (an export's --base). */
+  basePath: string;
 };
 
 type StartOptions = {
@@ -46,12 +48,15 @@ type StartOptions = {
   renderWorker?: ChildProcess;
   /** The pages are rendered to be exported as static files (SiteConfig.staticSite). */
   staticSite?: boolean;
+  /** An export's --base: every URL the pages write starts with it (SiteConfig.basePath). */
+  basePath?: string;
 };
 
 let loading: Promise<Guide> | null = null;
 let current: Guide | null = null;
 let inForce: Settings | null = null;
 let staticSite = false;
+let basePath = "";
 
 /**
  * Loads the guide and starts its background completion; a second call gets
@@ -75,7 +80,12 @@ export function getGuide(): Promise<Guide> {
 export async function getSiteConfig(): Promise<SiteConfig> {
   const guide = await getGuide();
   const { siteName, editUrlBase, ownFolder } = inForce!;
-  return { name: siteName ?? ((ownFolder && (guide.projectName ?? guide.landing?.title)) || BUILT_IN_NAME), editUrlBase, ownFolder, staticSite };
+  return { name: siteName ?? ((ownFolder && (guide.projectName ?? guide.landing?.title)) || BUILT_IN_NAME), editUrlBase, ownFolder, staticSite, basePath };
+}
+
+/** SiteConfig.basePath, for code that runs before any page is asked for (the Markdown middleware). */
+export function siteBasePath(): string {
+  return basePath;
 }
 
 /**
@@ -105,9 +115,10 @@ async function load(options: StartOptions): Promise<Guide> {
   // An export asks for each page once (its HTML, then its data) and writes its own search index:
   // it keeps only the pages in hand, and no page's search sections.
   const exporting = options.staticSite ? { searchIndex: false, renderedCharactersKept: EXPORT_CHARACTERS_KEPT } : {};
-  const guide = await loadGuide(given.contentDir, { sitePaths: SITE_PATHS, renderer, ...exporting });
+  const guide = await loadGuide(given.contentDir, { sitePaths: SITE_PATHS, basePath: options.basePath, renderer, ...exporting });
   inForce = given;
   staticSite = options.staticSite ?? false;
+  basePath = options.basePath ?? "";
   current = guide;
   // An export asks for every page itself, one after another: rendering them in the background too would do it twice.
   if (!staticSite) completeInBackground(guide);

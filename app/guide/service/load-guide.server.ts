@@ -52,6 +52,8 @@ export type Guide = {
 export type LoadGuideOptions = {
   /** Paths outside /guide that this site serves, so links to them are not reported as broken. */
   sitePaths?: Iterable<string>;
+  /** Where the site is served from, when not from its host's root ("/docs"): the pages' links start with it. */
+  basePath?: string;
   /** Where warnings go (symbolic links out, broken links, pages that fail to render): one line each. */
   warn?: (message: string) => void;
   /** How much rendered HTML the default store keeps, in characters (default RENDERED_CHARACTERS_KEPT). */
@@ -69,7 +71,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
   // Started first: a worker boots while the folder is read.
   const renderer = options.renderer ?? createPageRenderer();
   try {
-    const folder = await readFolder(contentDir, { sitePaths: options.sitePaths, warn, onTargets: (targets, samples) => renderer.prepare(targets, samples) });
+    const folder = await readFolder(contentDir, { sitePaths: options.sitePaths, basePath: options.basePath, warn, onTargets: (targets, samples) => renderer.prepare(targets, samples) });
     const completion = createBackgroundCompletion({
       root: folder.root,
       pages: folder.pages,

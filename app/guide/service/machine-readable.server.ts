@@ -48,29 +48,33 @@ function isFolderIndex(page: GuidePage): boolean {
   return withoutPageExtension(page.relativePath) !== page.slug;
 }
 
-/** /llms.txt: the site's name, its landing page's description, and every page as a link to its Markdown. */
-export async function llmsIndex(origin: string): Promise<string> {
+/**
+ * /llms.txt: the site's name, its landing page's description, and every page
+ * as a link to its Markdown. `siteAddress` is the origin and the base path the
+ * site is served from ("https://example.github.io/docs"), without a final "/".
+ */
+export async function llmsIndex(siteAddress: string): Promise<string> {
   const guide = await getGuide();
   const site = await getSiteConfig();
   const { descriptions } = await guide.complete();
   const summary = guide.landing ? descriptions.get(guide.landing.slug) : undefined;
   const lines = [`# ${oneLine(site.name)}`, ""];
   if (summary) lines.push(`> ${oneLine(summary)}`, "");
-  lines.push(`Every page's Markdown is at its address plus \`.md\`; all of them in one file: ${new URL("/llms-full.txt", origin).href}`, "", "## Pages", "");
+  lines.push(`Every page's Markdown is at its address plus \`.md\`; all of them in one file: ${siteAddress}/llms-full.txt`, "", "## Pages", "");
   for (const page of guide.pages) {
     const description = descriptions.get(page.slug);
-    lines.push(`- [${linkText(page.title)}](${new URL(markdownUrl(page), origin).href})${description ? `: ${oneLine(description)}` : ""}`);
+    lines.push(`- [${linkText(page.title)}](${siteAddress}${markdownUrl(page)})${description ? `: ${oneLine(description)}` : ""}`);
   }
   return `${lines.join("\n")}\n`;
 }
 
 /** /llms-full.txt: every page's Markdown in reading order, each headed by where it lives. */
-export async function llmsFull(origin: string): Promise<string> {
+export async function llmsFull(siteAddress: string): Promise<string> {
   const guide = await getGuide();
   const site = await getSiteConfig();
   const parts = [`# ${oneLine(site.name)}\n`];
   for (const page of guide.pages) {
-    parts.push(`<!-- ${new URL(page.url, origin).href} -->\n\n${await pageMarkdown(page)}`);
+    parts.push(`<!-- ${siteAddress}${page.url} -->\n\n${await pageMarkdown(page)}`);
   }
   return parts.join("\n");
 }

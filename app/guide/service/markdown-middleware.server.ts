@@ -1,4 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
+import { siteBasePath } from "./guide-service.server";
 import { llmsFull, llmsIndex, pageMarkdown, pageOfMarkdownPath, pageOfUrl } from "./machine-readable.server";
 
 /**
@@ -10,9 +11,12 @@ import { llmsFull, llmsIndex, pageMarkdown, pageOfMarkdownPath, pageOfUrl } from
 export const markdownMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   if (request.method !== "GET" && request.method !== "HEAD") return next();
   const url = new URL(request.url);
-  const { pathname } = url;
-  if (pathname === "/llms.txt") return text(request, await llmsIndex(url.origin), "text/plain");
-  if (pathname === "/llms-full.txt") return text(request, await llmsFull(url.origin), "text/plain");
+  // Under a base path (an export's --base) the router has matched only addresses inside it.
+  const basePath = siteBasePath();
+  const pathname = url.pathname.slice(basePath.length);
+  const siteAddress = url.origin + basePath;
+  if (pathname === "/llms.txt") return text(request, await llmsIndex(siteAddress), "text/plain");
+  if (pathname === "/llms-full.txt") return text(request, await llmsFull(siteAddress), "text/plain");
   const page = pathname.endsWith(".md") ? await pageOfMarkdownPath(pathname) : prefersMarkdown(request) ? await pageOfUrl(pathname) : null;
   if (page) return text(request, await pageMarkdown(page), "text/markdown", { Vary: "Accept" });
   return next();

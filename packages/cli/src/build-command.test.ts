@@ -15,3 +15,13 @@ test.each(["ftp://docs.example.com", "docs.example.com", "javascript:alert(1)"])
   await expect(buildCommand(path.join(folder, "docs"), { out, "site-url": siteUrl })).rejects.toThrow(/^build: --site-url must be an absolute http\(s\) address/);
   expect(fs.existsSync(out)).toBe(false);
 });
+
+test("a --site-url whose path is not --base is refused before anything is written, naming --base", async () => {
+  const out = path.join(folder, "site");
+  await expect(buildCommand(path.join(folder, "docs"), { out, "site-url": "https://owner.github.io/tide-tables/" })).rejects.toThrow(
+    /^build: --site-url names the host \(https:\/\/owner\.github\.io\); give its path with --base \/tide-tables\//,
+  );
+  await expect(buildCommand(path.join(folder, "docs"), { out, base: "/other/", "site-url": "https://owner.github.io/tide-tables/" })).rejects.toThrow(UsageError);
+  await expect(buildCommand(path.join(folder, "docs"), { out, base: "/../up" })).rejects.toThrow(/^build: --base /);
+  expect(fs.existsSync(out)).toBe(false);
+});

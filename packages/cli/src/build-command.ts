@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { escapeMarkup } from "../../../app/escape-markup";
+import { manifestScript, parseBasePath, rebaseBuild } from "./base-path.ts";
 import { UsageError } from "./command-line.ts";
 import { prepareExportFolder, recordExport } from "./export-folder.ts";
 import { createSearchIndexWriter } from "./search-index-writer.ts";
@@ -14,20 +15,26 @@ import { siteEnvironment } from "./site-settings.ts";
  * (`/guide/x` → `guide/x/index.html`), with React Router's `.data` file
  * beside it for client-side navigation; then 404.html, each page's
  * Markdown, sitemap.xml and llms.txt (with --site-url), the search index,
- * the browser's files and the folder's own files.
+ * the browser's files and the folder's own files. With `--base /docs/` the
+ * pages are made for https://host/docs/ and still written at the output's
+ * root, which the host serves there.
  */
 export async function buildCommand(folder: string, options: Record<string, string | boolean | undefined>): Promise<void> {
   const out = path.resolve(String(options.out));
-  const siteUrl = typeof options["site-url"] === "string" ? parseSiteUrl(options["site-url"]) : null;
+  const basePath = typeof options.base === "string" ? parseBasePath(options.base) : "";
+  const siteUrl = typeof options["site-url"] === "string" ? parseSiteUrl(options["site-url"], basePath) : null;
   Object.assign(process.env, siteEnvironment(folder, options), { NODE_ENV: "production" });
   prepareExportFolder(out, folder);
 
   const started = performance.now();
-  const { build, seam } = await loadServerBuild();
+  const loaded = await loadServerBuild();
+  const { seam } = loaded;
+  const build = rebaseBuild(loaded.build, basePath);
   const { createRequestHandler } = await import("react-router");
   const handle = createRequestHandler(build, "production");
-  const get = (url: string) => handle(new Request(new URL(url, siteUrl ?? "http://localhost")), seam.requestContext(seam.createNonce()));
-  await seam.startGuide({ staticSite: true });
+  // Asked for at their addresses on the host (`/docs/guide/x`); written at theirs in the output (`guide/x/index.html`).
+  const get = (url: string) => handle(new Request(new URL(basePath + url, siteUrl ?? "http://localhost")), seam.requestContext(seam.createNonce()));
+  await seam.startGuide({ staticSite: true, basePath });
   const plan = await seam.exportPlan();
 
   const written: string[] = [];
@@ -76,7 +83,9 @@ export async function buildCommand(folder: string, options: Record<string, strin
   for (const file of fs.readdirSync(CLIENT_DIR, { recursive: true, withFileTypes: true })) {
     if (!file.isFile() || /\.(br|gz)$/.test(file.name)) continue;
     const relative = path.relative(CLIENT_DIR, path.join(file.parentPath, file.name));
-    write(relative, fs.readFileSync(path.join(CLIENT_DIR, relative)));
+    // The manifest names the other files by address: under a base path, the rebased copy.
+    const isManifest = `/${relative.split(path.sep).join("/")}` === loaded.build.assets.url;
+    write(relative, isManifest ? manifestScript(build.assets) : fs.readFileSync(path.join(CLIENT_DIR, relative)));
   }
   for (const file of plan.files) write(path.posix.join("guide-files", file.file), fs.readFileSync(file.path));
   recordExport(out, written);
@@ -113,8 +122,13 @@ function redirectPage(location: string): string {
   return `<!DOCTYPE html><html lang="en"><meta charset="utf-8"><title>Moved</title><meta http-equiv="refresh" content="0; url=${escaped}"><link rel="canonical" href="${escaped}"><p><a href="${escaped}">${escaped}</a></p></html>\n`;
 }
 
-function parseSiteUrl(value: string): string {
+/** The origin of --site-url; a path in it may only repeat --base (`https://owner.github.io/repo/` with `--base /repo/`). */
+function parseSiteUrl(value: string, basePath: string): string {
   const url = URL.parse(value);
   if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) throw new UsageError(`build: --site-url must be an absolute http(s) address, such as https://docs.example.com (got ${JSON.stringify(value)})`);
+  const path = url.pathname.replace(/\/+$/, "");
+  if (path !== "" && path !== basePath) {
+    throw new UsageError(`build: --site-url names the host (${url.origin}); give its path with --base ${url.pathname} (got ${JSON.stringify(value)})`);
+  }
   return url.origin;
 }

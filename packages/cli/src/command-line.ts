@@ -22,8 +22,8 @@ const COMMANDS = {
   },
   build: {
     summary: "Export the folder as a static site that any file host or CDN serves",
-    usage: "build [folder] --out <dir> [--site-url <url>] [--site-name <name>] [--edit-url <url>]",
-    options: { out: { type: "string", short: "o" }, "site-url": { type: "string" }, "site-name": { type: "string" }, "edit-url": { type: "string" } },
+    usage: "build [folder] --out <dir> [--base <path>] [--site-url <url>] [--site-name <name>] [--edit-url <url>]",
+    options: { out: { type: "string", short: "o" }, base: { type: "string" }, "site-url": { type: "string" }, "site-name": { type: "string" }, "edit-url": { type: "string" } },
     required: ["out"],
   },
   check: {
@@ -111,6 +111,8 @@ const HELP_DETAILS: Record<CommandName, string> = {
     "Options:",
     "  -o, --out <dir>          where to write the site: a new or empty folder, or an earlier export",
     "                           (only the files that export wrote are replaced; never inside the docs folder)",
+    "      --base <path>        where the site will be served from, when not from its host's root:",
+    "                           /my-repo/ for a GitHub Pages project site (default /)",
     "      --site-url <url>     the site's address, for sitemap.xml (https://docs.example.com)",
     "      --site-name <name>   the site's name (SITE_NAME; default: from the folder)",
     "      --edit-url <url>     where 'Edit this page' links start (EDIT_URL_BASE)",

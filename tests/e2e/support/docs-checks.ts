@@ -37,14 +37,21 @@ const RAW_SYNTAX = [
   /\\(?:frac|sqrt|sum|left|right|min|cos|lceil|text)\b/,
 ];
 
-/** Every URL of the guide's navigation (both copies: the sidebar and the narrow-screen menu), without fragments. */
+/**
+ * Every URL of the guide's navigation (both copies: the sidebar and the
+ * narrow-screen menu), without fragments: paths from the host's root, the
+ * site's base path included where it has one (the guide is asked for
+ * relative to `baseURL`).
+ */
 export async function navPageUrls(page: Page): Promise<string[]> {
-  await page.goto("/guide");
+  await page.goto("guide");
+  // (Without the "/" a static host may have added on the way, which the page itself takes off.)
+  const guide = new URL(page.url()).pathname.replace(/\/$/, "");
   const hrefs = await page
     .getByRole("navigation", { name: /guide/i })
     .locator("a[href]")
     .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).pathname));
-  return [...new Set(["/guide", ...hrefs])];
+  return [...new Set([guide, ...hrefs])];
 }
 
 export type LinkReport = {
@@ -54,17 +61,24 @@ export type LinkReport = {
   checked: string[];
 };
 
-/** Follows every link in the article of each page: same-site targets must answer 200 and fragments must exist. */
+/**
+ * Follows every link in the article of each page: same-site targets must
+ * answer 200 and fragments must exist. A static host's redirect of a page's
+ * address to its folder's (`/guide/x` → `/guide/x/`, as GitHub Pages does)
+ * is followed; any other redirect is reported.
+ */
 export async function checkArticleLinks(page: Page, request: APIRequestContext, pages: string[]): Promise<LinkReport> {
   const origin = new URL(page.url()).origin;
   const answers = new Map<string, Promise<{ status: number; body: string }>>();
   const fetchOnce = (url: string) => {
     let answer = answers.get(url);
     if (!answer) {
-      answer = request.get(url, { maxRedirects: 0 }).then(async (response) => ({
-        status: response.status(),
-        body: response.headers()["content-type"]?.startsWith("text/html") ? await response.text() : "",
-      }));
+      answer = request.get(url, { maxRedirects: 0 }).then(async (first) => {
+        const target = new URL(url);
+        const folder = `${target.pathname}/${target.search}`;
+        const response = first.status() === 301 && first.headers()["location"] === folder ? await request.get(target.origin + folder, { maxRedirects: 0 }) : first;
+        return { status: response.status(), body: response.headers()["content-type"]?.startsWith("text/html") ? await response.text() : "" };
+      });
       answers.set(url, answer);
     }
     return answer;

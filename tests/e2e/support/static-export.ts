@@ -6,12 +6,17 @@ import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { test } from "../fixtures";
 import { FIXTURES_DIR, type DocsFolder } from "./docs-server";
+import { startPagesHost } from "./pages-host";
 
 /**
  * A docs folder of tests/fixtures/docs exported with `themed-guide build`
  * (the package's bundled command, which `npm run test:cli` makes) and served
- * by a plain static file server, sirv, not by this site's server: one per
- * Playwright worker, with `baseURL` pointing at it.
+ * by a plain static file server, not by this site's server: one per
+ * Playwright worker, with `baseURL` pointing at it. At the host's root the
+ * server is sirv; with `basePath` the export is built with `--base` and
+ * served there by a host that redirects like GitHub Pages (pages-host.ts),
+ * and `baseURL` ends with the base and a "/", so that tests name pages
+ * relative to it ("guide/x").
  */
 
 const CLI = fileURLToPath(new URL("../../../packages/cli/dist/cli.js", import.meta.url));
@@ -20,28 +25,41 @@ const START_TIMEOUT_MS = 60_000;
 
 export type StaticExport = { url: string; out: string };
 
-export function testExport(folder: DocsFolder, { port }: { port: number }) {
+export function testExport(folder: DocsFolder, { port, basePath }: { port: number; basePath?: string }) {
   return test.extend<{}, { exported: StaticExport }>({
     exported: [
       async ({}, use, workerInfo) => {
         if (!fs.existsSync(CLI)) throw new Error(`No ${CLI}: run \`npm run build -w themed-guide\` (npm test runs it) first`);
         const workerPort = port + (workerInfo.parallelIndex % 2);
-        const url = `http://127.0.0.1:${workerPort}`;
+        const origin = `http://127.0.0.1:${workerPort}`;
         const temporary = fs.mkdtempSync(path.join(os.tmpdir(), `export-${folder}-`));
         const out = path.join(temporary, "site");
-        await promisify(execFile)(process.execPath, [CLI, "build", path.join(FIXTURES_DIR, folder), "--out", out, "--site-url", url]);
-        const server = spawn(process.execPath, [STATIC_SERVER, out, "--host", "127.0.0.1", "--port", String(workerPort)], { stdio: "ignore" });
-        const exited = new Promise((resolve) => server.once("exit", resolve));
-        await waitFor(url, server);
-        await use({ url, out });
-        server.kill("SIGTERM");
-        await exited;
+        const base = basePath ? ["--base", `${basePath}/`] : [];
+        await promisify(execFile)(process.execPath, [CLI, "build", path.join(FIXTURES_DIR, folder), "--out", out, "--site-url", origin, ...base]);
+        const host = basePath ? await startPagesHost(out, basePath, workerPort) : await startSirv(out, workerPort);
+        await use({ url: host.url, out });
+        await host.close();
         fs.rmSync(temporary, { recursive: true, force: true });
       },
       { scope: "worker", timeout: START_TIMEOUT_MS + 15_000 },
     ],
     baseURL: async ({ exported }, use) => use(exported.url),
   });
+}
+
+/** sirv, in a process of its own, serving `out` at the host's root. */
+async function startSirv(out: string, port: number): Promise<{ url: string; close: () => Promise<void> }> {
+  const url = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [STATIC_SERVER, out, "--host", "127.0.0.1", "--port", String(port)], { stdio: "ignore" });
+  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+  await waitFor(url, server);
+  return {
+    url,
+    close: () => {
+      server.kill("SIGTERM");
+      return exited;
+    },
+  };
 }
 
 async function waitFor(url: string, server: ReturnType<typeof spawn>) {
