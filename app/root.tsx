@@ -23,7 +23,13 @@ const STATIC_SEARCH_INDEX = "/pagefind/pagefind.js";
 export async function loader({ request }: Route.LoaderArgs) {
   const site = await getSiteConfig();
   // siteName: every route's <title> ends with it (site-title.ts).
-  return { theme: getThemePreference(request, theme), siteName: site.name, ownFolder: site.ownFolder, staticSite: site.staticSite };
+  return {
+    theme: getThemePreference(request, theme),
+    siteName: site.name,
+    ownFolder: site.ownFolder,
+    staticSite: site.staticSite,
+    liveReload: site.liveReload,
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -68,10 +74,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <ContentLiveReload />
+      <ContentLiveReload serverEvents={loaderData.liveReload} />
       <Outlet />
     </>
   );

@@ -6,6 +6,8 @@ import { GuideContentError } from "./guide/guide-content-error";
 import { checkGuide } from "./guide/service/check-guide.server";
 import { exportPlan } from "./guide/service/export-plan.server";
 import { startGuide } from "./guide/service/guide-service.server";
+import { CONTENT_ERROR_EVENT, CONTENT_UPDATED_EVENT, LIVE_RELOAD_PATH } from "./guide/dev/live-reload-event";
+import { watchGuide } from "./guide/dev/watch-guide.server";
 import { requestNonce } from "./request-nonce.server";
 import { contentSecurityPolicy, createNonce } from "./security/content-security-policy.server";
 import { settings, SettingsError } from "./settings.server";
@@ -27,11 +29,21 @@ export const serverSeam = {
    * worker the server started before it loaded this build (server/index.ts),
    * which the guide takes over if it is still running. `staticSite`: the
    * pages are rendered for a static export (`themed-guide build`), served
-   * from `basePath` ("/docs"; "" at the host's root).
+   * from `basePath` ("/docs"; "" at the host's root). `liveReload`: pages
+   * listen for the folder's changes (`themed-guide dev`, with `watchGuide`).
    */
-  async startGuide(options: { renderWorker?: ChildProcess | null; staticSite?: boolean; basePath?: string } = {}): Promise<void> {
-    await startGuide({ renderWorker: options.renderWorker ?? undefined, staticSite: options.staticSite ?? false, basePath: options.basePath ?? "" });
+  async startGuide(options: { renderWorker?: ChildProcess | null; staticSite?: boolean; basePath?: string; liveReload?: boolean } = {}): Promise<void> {
+    await startGuide({
+      renderWorker: options.renderWorker ?? undefined,
+      staticSite: options.staticSite ?? false,
+      basePath: options.basePath ?? "",
+      liveReload: options.liveReload ?? false,
+    });
   },
+  /** `themed-guide dev`: watches the folder, loads the guide again on each change, and reports how it went. */
+  watchGuide,
+  /** Where pages listen for those reports, as server-sent events, and the events' names. */
+  liveReload: { path: LIVE_RELOAD_PATH, updatedEvent: CONTENT_UPDATED_EVENT, errorEvent: CONTENT_ERROR_EVENT },
   /** The addresses and files a static export holds (`themed-guide build`). */
   exportPlan,
   /** Every problem the server would warn about in a docs folder, found by loading and rendering it all (`themed-guide check`). */

@@ -19,15 +19,23 @@ import zlib from "node:zlib";
 import type { ServerBuild } from "react-router";
 import sirv from "sirv";
 import type { ServerSeam } from "../app/server-seam.server.ts";
+import { liveReloadEvents } from "./live-reload.ts";
+import { allowKnownMethods, answerError, limitRequestBody, permissionsPolicy, rejectMalformedPath, strictTransportSecurity } from "./request-guards.ts";
 import { createPageCache } from "./page-cache.ts";
 
 const clientDir = new URL("../build/client/", import.meta.url).pathname;
 const serverBuildUrl = new URL("../build/server/index.js", import.meta.url).href;
 
-export async function serve({ renderWorker }: { renderWorker: ChildProcess | null }) {
+/**
+ * `liveReload` (`themed-guide dev`): the folder is watched and open pages
+ * reload their data on each change (live-reload.ts); pages are then rendered
+ * per request, never kept.
+ */
+export async function serve({ renderWorker, liveReload = false }: { renderWorker: ChildProcess | null; liveReload?: boolean }) {
   const build = await loadBuild();
   const seam = (build.entry.module as unknown as { serverSeam: ServerSeam }).serverSeam;
-  const { port, host, trustProxy } = await startApp(seam, renderWorker);
+  const { port, host, trustProxy } = await startApp(seam, renderWorker, liveReload);
+  const liveReloads = liveReload ? liveReloadEvents(seam) : null;
 
   const app = express();
   app.disable("x-powered-by");
@@ -37,8 +45,8 @@ export async function serve({ renderWorker }: { renderWorker: ChildProcess | nul
   // Pages are kept in memory once rendered (page-cache.ts). A page already
   // kept is answered here, first, with the headers the layers below set on it
   // the first time: they would only set the same again.
-  const pageCache = createPageCache(createFetchHandler(build, "production"), build.assets.version, seam);
-  app.use(pageCache.serveKept);
+  const pageCache = liveReload ? null : createPageCache(createFetchHandler(build, "production"), build.assets.version, seam);
+  if (pageCache) app.use(pageCache.serveKept);
   app.use(
     helmet({
       // The page's policy carries a per-request nonce; entry.server.tsx sets it.
@@ -62,10 +70,12 @@ export async function serve({ renderWorker }: { renderWorker: ChildProcess | nul
     response.status(404).type("text/plain").send("Not found");
   });
   app.use(sirv(clientDir, { maxAge: 3600, etag: true }));
+  // Before compression, which would hold the events back.
+  if (liveReloads) app.get(seam.liveReload.path, liveReloads.handle);
 
   // A page asked for the first time is rendered and kept here; form posts and
   // URLs with a query go through React Router's handler every time.
-  app.use(pageCache.renderAndKeep);
+  if (pageCache) app.use(pageCache.renderAndKeep);
   // For the answers rendered per request (form posts, URLs with a query):
   // brotli at quality 4 with an 18-bit window costs a fraction of Node's
   // default (quality 11) and allocates far less per response.
@@ -98,6 +108,8 @@ export async function serve({ renderWorker }: { renderWorker: ChildProcess | nul
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: finishing requests in flight, then stopping`);
+    // Open pages' event streams never finish on their own.
+    liveReloads?.close();
     server.close(() => process.exit(0));
     // A kept-alive connection that finishes its request must not hold the stop up.
     setInterval(() => server.closeIdleConnections(), 100).unref();
@@ -108,93 +120,6 @@ export async function serve({ renderWorker }: { renderWorker: ChildProcess | nul
   }
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
-}
-
-/**
- * A site of pages and one form: GET, HEAD and POST. Anything else (TRACE,
- * PROPFIND, …) gets 405 here rather than reaching code that cannot represent it.
- */
-const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
-
-function allowKnownMethods(request: express.Request, response: express.Response, next: express.NextFunction) {
-  if (ALLOWED_METHODS.has(request.method)) return next();
-  response.setHeader("Allow", "GET, HEAD, POST");
-  response.status(405).type("text/plain").send("405 Method Not Allowed");
-}
-
-// Nothing on this site uses a device or a payment API: deny them all.
-const PERMISSIONS_POLICY = [
-  "accelerometer=()",
-  "autoplay=()",
-  "browsing-topics=()",
-  "camera=()",
-  "display-capture=()",
-  "geolocation=()",
-  "gyroscope=()",
-  "magnetometer=()",
-  "microphone=()",
-  "midi=()",
-  "payment=()",
-  "publickey-credentials-get=()",
-  "usb=()",
-].join(", ");
-
-function permissionsPolicy(_request: express.Request, response: express.Response, next: express.NextFunction) {
-  response.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-  next();
-}
-
-/** HSTS means something only over HTTPS (directly, or through a trusted proxy). */
-function strictTransportSecurity(request: express.Request, response: express.Response, next: express.NextFunction) {
-  if (request.secure) response.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  next();
-}
-
-/**
- * The only body this site accepts is a theme form of a few dozen bytes, so
- * a declared length over 64 KB is refused before it is read. The theme
- * action reads at most a few KB of any body, declared or chunked.
- *
- * A refused body of up to 16 MB is read and dropped after the answer (Node
- * does that for a body nobody read), and the connection stays open: closing
- * it with the body still arriving makes the kernel reset it, and a reset
- * can reach the client before the 413 does, which then sees only EPIPE. A
- * larger one is not worth reading; its connection is closed.
- */
-const MAX_BODY_BYTES = 64 * 1024;
-const MAX_DRAINED_BYTES = 16 * 1024 * 1024;
-
-function limitRequestBody(request: express.Request, response: express.Response, next: express.NextFunction) {
-  const declared = Number(request.headers["content-length"] ?? 0);
-  if (declared > MAX_BODY_BYTES) {
-    if (declared > MAX_DRAINED_BYTES) response.setHeader("Connection", "close");
-    response.status(413).type("text/plain").send("413 Payload Too Large");
-    return;
-  }
-  next();
-}
-
-/** "%E0%A4%A" decodes to nothing: answer 400 before any router tries. */
-function rejectMalformedPath(request: express.Request, response: express.Response, next: express.NextFunction) {
-  try {
-    decodeURIComponent(request.path);
-  } catch {
-    response.status(400).type("text/plain").send("400 Bad Request: the path is not valid percent-encoding");
-    return;
-  }
-  next();
-}
-
-/** A request the server could not even parse is the client's fault: say so, log nothing. */
-function answerError(error: unknown, _request: express.Request, response: express.Response, next: express.NextFunction) {
-  const status = (error as { status?: unknown }).status;
-  if (response.headersSent) return next(error);
-  if (typeof status === "number" && status >= 400 && status < 500) {
-    response.status(status).type("text/plain").send(`${status} ${http.STATUS_CODES[status] ?? "Bad request"}`);
-    return;
-  }
-  console.error(error);
-  response.status(500).type("text/plain").send("500 Internal Server Error");
 }
 
 async function loadBuild(): Promise<ServerBuild> {
@@ -212,10 +137,10 @@ async function loadBuild(): Promise<ServerBuild> {
 }
 
 /** The settings, validated, and the guide loaded: a folder or a setting at fault ends the start with its one line. */
-async function startApp(seam: ServerSeam, renderWorker: ChildProcess | null) {
+async function startApp(seam: ServerSeam, renderWorker: ChildProcess | null, liveReload: boolean) {
   try {
     const settings = seam.settings();
-    await seam.startGuide({ renderWorker });
+    await seam.startGuide({ renderWorker, liveReload });
     return settings;
   } catch (error) {
     console.error(seam.describeStartError(error) ?? error);

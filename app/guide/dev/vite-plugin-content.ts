@@ -1,10 +1,9 @@
-import fs from "node:fs";
 import path from "node:path";
 import { isRunnableDevEnvironment, type ErrorPayload, type Plugin, type ViteDevServer, type WebSocketClient } from "vite";
 import { CONTENT_UPDATED_EVENT, LISTENING_EVENT } from "./live-reload-event.ts";
 import { readSettings } from "../../settings.server.ts";
-import { PROJECT_FILES } from "../load/project-files.ts";
 import { createReloadQueue } from "./reload-queue.ts";
+import { watchProjectFiles } from "./watch-folder.ts";
 
 /**
  * Development only: the content folder is watched, with the project files
@@ -46,26 +45,6 @@ export function contentLiveReload(): Plugin {
       server.ws.on(LISTENING_EVENT, (_data: unknown, client: WebSocketClient) => reloader.listening.add(client));
     },
   };
-}
-
-/**
- * The project files beside the folder, watched through the folder that
- * holds them, not recursively (it is often the project's root, with its
- * node_modules). Vite's own watcher, given a file that does not exist yet,
- * did not always report its creation.
- */
-function watchProjectFiles(folder: string, onChange: (file: string) => void): { close(): void } {
-  const names: readonly string[] = PROJECT_FILES;
-  try {
-    const watcher = fs.watch(folder, { persistent: false }, (_event, name) => {
-      if (name !== null && names.includes(name.toString())) onChange(path.join(folder, name.toString()));
-    });
-    // A folder that goes away ends the watch; the content folder's own watcher reports that.
-    watcher.on("error", () => watcher.close());
-    return watcher;
-  } catch {
-    return { close() {} };
-  }
 }
 
 function createReloader(server: ViteDevServer, moduleFile: string) {

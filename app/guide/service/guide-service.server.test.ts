@@ -55,11 +55,11 @@ describe("the guide service", () => {
   it("names an own folder's site by its landing page, unless SITE_NAME says otherwise", async () => {
     await fs.writeFile(path.join(folder, "index.md"), "# Handbook\n");
     const service = await importService({ CONTENT_DIR: folder });
-    expect(await service.getSiteConfig()).toEqual({ name: "Handbook", editUrlBase: null, ownFolder: true, staticSite: false, basePath: "" });
+    expect(await service.getSiteConfig()).toEqual({ name: "Handbook", editUrlBase: null, ownFolder: true, staticSite: false, basePath: "", liveReload: false });
 
     vi.resetModules();
     const named = await importService({ CONTENT_DIR: folder, SITE_NAME: "Our docs", EDIT_URL_BASE: "https://example.com/edit" });
-    expect(await named.getSiteConfig()).toEqual({ name: "Our docs", editUrlBase: "https://example.com/edit/", ownFolder: true, staticSite: false, basePath: "" });
+    expect(await named.getSiteConfig()).toEqual({ name: "Our docs", editUrlBase: "https://example.com/edit/", ownFolder: true, staticSite: false, basePath: "", liveReload: false });
   });
 
   it("says the site is static only when the guide was started for an export", async () => {

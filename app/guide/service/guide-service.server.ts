@@ -40,6 +40,8 @@ export type SiteConfig = {
   staticSite: boolean;
   /** Where the site is served from when not from its host's root ("/docs"); "" at the root (an export's --base). */
   basePath: string;
+  /** True under `themed-guide dev`: pages listen for changes to the folder (dev/watch-guide.server.ts). */
+  liveReload: boolean;
 };
 
 type StartOptions = {
@@ -50,6 +52,8 @@ type StartOptions = {
   staticSite?: boolean;
   /** An export's --base: every URL the pages write starts with it (SiteConfig.basePath). */
   basePath?: string;
+  /** `themed-guide dev`: the folder is watched and open pages reload their data (SiteConfig.liveReload). */
+  liveReload?: boolean;
 };
 
 let loading: Promise<Guide> | null = null;
@@ -57,6 +61,7 @@ let current: Guide | null = null;
 let inForce: Settings | null = null;
 let staticSite = false;
 let basePath = "";
+let liveReload = false;
 
 /**
  * Loads the guide and starts its background completion; a second call gets
@@ -80,7 +85,7 @@ export function getGuide(): Promise<Guide> {
 export async function getSiteConfig(): Promise<SiteConfig> {
   const guide = await getGuide();
   const { siteName, editUrlBase, ownFolder } = inForce!;
-  return { name: siteName ?? ((ownFolder && (guide.projectName ?? guide.landing?.title)) || BUILT_IN_NAME), editUrlBase, ownFolder, staticSite, basePath };
+  return { name: siteName ?? ((ownFolder && (guide.projectName ?? guide.landing?.title)) || BUILT_IN_NAME), editUrlBase, ownFolder, staticSite, basePath, liveReload };
 }
 
 /** SiteConfig.basePath, for code that runs before any page is asked for (the Markdown middleware). */
@@ -119,6 +124,7 @@ async function load(options: StartOptions): Promise<Guide> {
   inForce = given;
   staticSite = options.staticSite ?? false;
   basePath = options.basePath ?? "";
+  liveReload = options.liveReload ?? false;
   current = guide;
   // An export asks for every page itself, one after another: rendering them in the background too would do it twice.
   if (!staticSite) completeInBackground(guide);

@@ -6,6 +6,7 @@
 import packageJson from "../package.json" with { type: "json" };
 import { buildCommand } from "./build-command.ts";
 import { checkCommand } from "./check-command.ts";
+import { devCommand } from "./dev-command.ts";
 import { readCommandLine, UsageError } from "./command-line.ts";
 import { serveCommand } from "./serve-command.ts";
 
@@ -23,6 +24,9 @@ try {
       break;
     case "version":
       console.log(packageJson.version);
+      break;
+    case "dev":
+      await devCommand(invocation.folder, invocation.options);
       break;
     case "serve":
       await serveCommand(invocation.folder, invocation.options);

@@ -30,6 +30,7 @@ describe("the command line", () => {
       expect(text).toMatch(/^ {2}serve /m);
       expect(text).toMatch(/^ {2}check /m);
       expect(text).toMatch(/^ {2}build /m);
+      expect(text).toMatch(/^ {2}dev /m);
     }
   });
 
@@ -61,12 +62,22 @@ describe("the command line", () => {
   });
 
   test("an unknown command, an unknown option or a second folder is a one-line usage error", () => {
-    expect(usageError("srve")).toBe('unknown command "srve": the commands are serve, build, check (see --help)');
+    expect(usageError("srve")).toBe('unknown command "srve": the commands are dev, serve, build, check (see --help)');
     expect(usageError("serve", "--prot", "80")).toMatch(/^serve: Unknown option '--prot' \(see serve --help\)$/);
     expect(usageError("check", "--port", "80")).toMatch(/^check: Unknown option '--port'/);
     expect(usageError("serve", "--port")).toMatch(/^serve: Option '-p, --port <value>' argument missing/);
     expect(usageError("check", "docs", "more")).toBe("check takes one folder, got 2: docs more");
     for (const message of [usageError("srve"), usageError("serve", "--prot", "80")]) expect(message).not.toContain("\n");
+  });
+
+  test("dev reads the server's options but --trust-proxy, and says it listens on this machine only unless told", () => {
+    expect(read("dev", "docs", "-p", "4000", "--site-name", "Drafts")).toMatchObject({
+      command: "dev",
+      folder: path.join(cwd, "docs"),
+      options: { port: "4000", "site-name": "Drafts" },
+    });
+    expect(usageError("dev", "--trust-proxy", "1")).toMatch(/^dev: Unknown option '--trust-proxy'/);
+    expect((read("dev", "--help") as { text: string }).text).toContain("default 127.0.0.1: this machine only");
   });
 
   test("build needs --out, and reads its other options", () => {
@@ -77,6 +88,7 @@ describe("the command line", () => {
       options: { out: "site", "site-url": "https://docs.example.com" },
     });
     expect((read("build", "--help") as { text: string }).text).toContain("--out <dir>");
+    expect(read("build", "docs", "-o", "site", "--base", "/my-repo/")).toMatchObject({ options: { base: "/my-repo/" } });
   });
 
   test("a folder that does not exist, or a file, is a usage error naming it", () => {

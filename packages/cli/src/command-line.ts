@@ -15,6 +15,11 @@ export class UsageError extends Error {
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
 const COMMANDS = {
+  dev: {
+    summary: "Serve the folder while you write it: pages show each change without a reload",
+    usage: "dev [folder] [--port 3000] [--host 127.0.0.1] [--site-name <name>] [--edit-url <url>]",
+    options: { "site-name": { type: "string" }, "edit-url": { type: "string" }, port: { type: "string", short: "p" }, host: { type: "string" } },
+  },
   serve: {
     summary: "Serve the folder as a site, with the production server",
     usage: "serve [folder] [--port 3000] [--host 0.0.0.0] [--site-name <name>] [--edit-url <url>] [--trust-proxy <value>]",
@@ -99,6 +104,17 @@ export function commandHelp(command: CommandName): string {
 }
 
 const HELP_DETAILS: Record<CommandName, string> = {
+  dev: [
+    "Options (each also read from the environment variable in brackets):",
+    "  -p, --port <number>      where to listen (PORT; default 3000)",
+    "      --host <address>     the interface to listen on (HOST; default 127.0.0.1: this machine only)",
+    "      --site-name <name>   the site's name (SITE_NAME; default: from the folder)",
+    "      --edit-url <url>     where 'Edit this page' links start (EDIT_URL_BASE)",
+    "",
+    "A change to the folder (a file edited, added, renamed or removed) shows in open pages within",
+    "a second, where they are scrolled to. A file that breaks the folder shows its error over the",
+    "page; the server goes on with the folder as it last loaded until the file is fixed.",
+  ].join("\n"),
   serve: [
     "Options (each also read from the environment variable in brackets):",
     "  -p, --port <number>      where to listen (PORT; default 3000)",
