@@ -6,7 +6,11 @@
  * `vitepress build` (installed from npm into a scratch folder) on the same
  * folder, one after the other. For each: wall time, peak RSS of the
  * process and everything it started (sampled every 100 ms), and the size
- * and file count of what it wrote.
+ * and file count of what it wrote. Then, on our export served by a plain
+ * static file server, what one search costs a visitor in Chromium: the
+ * bytes of every file the browser fetches from typing the query to the
+ * results shown (the index's script and its pieces, the search code), for
+ * a few queries, each in a fresh browser context (nothing cached).
  * Needs the package bundled (`npm run build && npm run build -w themed-guide`).
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -16,6 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { makeDocsCorpus } from "./make-docs-corpus.ts";
+import { measureSearchTransfer } from "./search-transfer.ts";
 import { treeRssBytes } from "./start-server.ts";
 
 const { values } = parseArgs({ options: { sizes: { type: "string", default: "200,5000" } } });
@@ -24,6 +29,8 @@ const CLI = fileURLToPath(new URL("../packages/cli/dist/cli.js", import.meta.url
 const VITEPRESS_VERSION = "1.6.4";
 const CORPUS_PAGES = 200;
 const MB = 1000 * 1000;
+// Words of the generated folder: a common one, a rarer one, and two together.
+const SEARCH_QUERIES = ["cache", "configuration", "retry timeout"];
 
 if (!fs.existsSync(CLI)) {
   console.error("No bundled command: run `npm run build && npm run build -w themed-guide` first.");
@@ -56,6 +63,9 @@ for (const size of sizes) {
 
   const ours = path.join(scratch, `site-${size}`);
   report("themed-guide build", await measure(process.execPath, [CLI, "build", docs, "--out", ours]), ours);
+  for (const { query, results, files, bytes } of await measureSearchTransfer(ours, SEARCH_QUERIES)) {
+    console.log(`  one search, "${query}": ${results} results shown; the browser fetched ${files} files, ${(bytes / 1000).toFixed(1)} KB`);
+  }
   const theirs = path.join(docs, ".vitepress", "dist");
   // From its own project, as a VitePress user runs it (it resolves Vue from where it runs).
   report(`vitepress build`, await measure(process.execPath, [vitepressBin, "build", docs], peer), theirs);
