@@ -4,6 +4,7 @@ import { findSentOnceElement, sentOnceElement, useSentOnce } from "../sent-once"
 import { OnThisPage } from "./on-this-page";
 import { readHeadings } from "./read-headings";
 import { Prose } from "./prose";
+import { TabSetsScript } from "./tab-sets-script";
 
 /** A page of the guide: its one <h1>, its sections, the article, when it last changed, where to edit it, and the pages around it. */
 export function GuideArticle({ page, previous, next }: GuidePageData) {
@@ -12,6 +13,8 @@ export function GuideArticle({ page, previous, next }: GuidePageData) {
   const title = <h1 id={page.titleId || undefined}>{page.title}</h1>;
   return (
     <>
+      {/* Before the article: it must run before any tab set is parsed. */}
+      <TabSetsScript />
       {/* data-pagefind-*: what a static export's search indexes (the article, without its contents list and edit link). */}
       <article className="prose guide-article" data-pagefind-body="">
         {page.subtitle ? (

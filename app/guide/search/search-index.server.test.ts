@@ -133,6 +133,15 @@ describe("the search index", () => {
     expect(section?.text).toBe("Linear.");
   });
 
+  it("reads every tab panel under its label once (not the row of tabs too), and a heading inside one as a section", async () => {
+    const markdown = '=== "npm"\n\n    Install with npm.\n\n=== "pnpm"\n\n    ## Workspaces\n\n    Install with pnpm.';
+    const { html } = await renderMarkdown(markdown, { relativePath: "install.md", resolveUrl: () => null });
+    const [intro, section] = searchSections({ url: "/guide/install", title: "Install", description: "", html });
+    expect(intro?.text).toBe("npm Install with npm. pnpm");
+    expect(section?.sectionTitle).toBe("Workspaces");
+    expect(section?.text).toBe("Install with pnpm.");
+  });
+
   it("keeps words of neighbouring blocks apart", () => {
     expect(index.search("path samesite")[0]?.url).toBe("/guide/themes#cookie-attributes");
   });

@@ -136,8 +136,9 @@ export async function expectImagesLoaded(page: Page) {
 export async function proseText(page: Page): Promise<string> {
   return page.locator("main").evaluate((main) => {
     const copy = main.cloneNode(true) as HTMLElement;
-    // A formula's TeX annotation is there for copying and assistive technology, not shown.
-    copy.querySelectorAll("pre, code, annotation").forEach((code) => code.remove());
+    // A formula's TeX annotation is there for copying and assistive technology, not shown;
+    // a script is not text at all (the clone is not laid out, so innerText reads it too).
+    copy.querySelectorAll("pre, code, annotation, script").forEach((code) => code.remove());
     return copy.innerText || copy.textContent || "";
   });
 }

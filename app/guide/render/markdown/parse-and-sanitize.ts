@@ -23,10 +23,11 @@ import remarkKeys from "./remark/remark-keys";
 import remarkLeadingTitle from "./remark/remark-leading-title";
 import remarkMark from "./remark/remark-mark";
 import remarkMkdocsBlocks from "./remark/remark-mkdocs-blocks";
+import remarkTabSets from "./remark/remark-tab-sets";
 import remarkRustHiddenLines from "./remark/remark-rust-hidden-lines";
 import remarkTwoslashHiddenLines from "./remark/remark-twoslash-hidden-lines";
 import { sanitizeSchema } from "./sanitize-schema";
-import { tabHandler } from "./tab";
+import { tabHandler, tabSetHandler } from "./tab";
 
 /**
  * Markdown of any of the common docs tools to a sanitised HTML tree, with
@@ -40,6 +41,7 @@ export const safeTree = {
     remarkMathDelimiters,
     remarkMkdocsBlocks,
     remarkContainers,
+    remarkTabSets,
     remarkForeignSyntax,
     remarkGfm,
     // MkDocs' (and PHP Markdown Extra's) `Term` / `:   Definition`.
@@ -58,7 +60,7 @@ export const safeTree = {
     remarkRustHiddenLines,
     remarkTwoslashHiddenLines,
     // Footnote ids get their prefix from the sanitiser, like every other id.
-    [remarkRehype, { allowDangerousHtml: true, clobberPrefix: "", handlers: { ...defListHastHandlers, callout: calloutHandler, tab: tabHandler } }],
+    [remarkRehype, { allowDangerousHtml: true, clobberPrefix: "", handlers: { ...defListHastHandlers, callout: calloutHandler, tab: tabHandler, tabSet: tabSetHandler } }],
     rehypeRawWhenPresent,
     rehypeForeignComponents,
     [rehypeSanitize, sanitizeSchema],

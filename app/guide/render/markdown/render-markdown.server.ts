@@ -16,6 +16,7 @@ import rehypeHomeSections from "./rehype/rehype-home-sections";
 import rehypeKatexWhenPresent from "./rehype/rehype-katex-when-present";
 import rehypeLazyImages from "./rehype/rehype-lazy-images";
 import rehypeResolveUrls, { type ResolveUrl } from "./rehype/rehype-resolve-urls";
+import rehypeTabSets from "./rehype/rehype-tab-sets";
 import rehypeTaskListLabels from "./rehype/rehype-task-list-labels";
 import rehypeThemeImages from "./rehype/rehype-theme-images";
 import rehypeUserContentAnchors from "./rehype/rehype-user-content-anchors";
@@ -103,6 +104,7 @@ const processor = unified()
   .use(rehypeResolveUrls)
   .use(rehypeLazyImages)
   .use(rehypeTaskListLabels)
+  .use(rehypeTabSets)
   .use(rehypeCodeBlocks)
   .use(rehypeShiki, {
     themes: shikiThemes,

@@ -4,7 +4,9 @@ import { defaultSchema, type Options as Schema } from "rehype-sanitize";
  * GitHub's rules (rehype-sanitize's default schema) plus only what this
  * pipeline's own plugins put into the tree before sanitising, and media:
  * - callouts, tab panels and badges: their classes (fixed names), role="note"
- *   and aria-label on the callout, <details open> and <summary>;
+ *   and aria-label on the callout, <details open> and <summary>, a tab set's
+ *   group and a tab's key and default mark (tab.ts: plain text, which the
+ *   browser only compares);
  * - `data-heading-id` and `data-heading-text` on headings (checked again, and
  *   removed, when ids are set) and the fence meta on <code>;
  * - classes an attribute list may give a link (`{ .md-button }`, MkDocs
@@ -40,7 +42,7 @@ export const sanitizeSchema: Schema = {
     ...headings,
     // The first definition of an attribute is the one used: GitHub's footnote class and ours in one.
     a: [...withoutClassName(defaults.a), ["className", "data-footnote-backref", ...LINK_CLASSES]],
-    div: [...(defaults.div ?? []), ["className", /^callout(?:-[a-z]+)?$/, "tabs", "tab"], ["role", "note"], "ariaLabel"],
+    div: [...(defaults.div ?? []), ["className", /^callout(?:-[a-z]+)?$/, "tabs", "tab"], ["role", "note"], "ariaLabel", "dataTabGroup", "dataTabKey", "dataTabDefault"],
     details: [...(defaults.details ?? []), ["className", /^callout(?:-[a-z]+)?$/]],
     summary: [...(defaults.summary ?? []), ["className", "callout-title"]],
     p: [...(defaults.p ?? []), ["className", "callout-title", "tab-label"]],

@@ -9,10 +9,19 @@ import { SKIP, visit } from "unist-util-visit";
  * the code for assistive technology.
  */
 export function codeTitle(meta: string): string | null {
-  const match =
-    /(?:^|\s)(?:title|filename)=(?:"([^"]*)"|'([^']*)'|([^\s"']+))/.exec(meta) ?? /(?:^|\s)\[([^\]]+)\](?=\s|$)/.exec(meta);
+  const match = findTitle(meta);
   const title = (match?.[1] ?? match?.[2] ?? match?.[3] ?? "").trim();
   return title || null;
+}
+
+/** The meta without its title: a code group's fence, whose title is its tab's label (remark-tab-sets.ts). */
+export function withoutCodeTitle(meta: string): string {
+  const match = findTitle(meta);
+  return match ? `${meta.slice(0, match.index)} ${meta.slice(match.index + match[0].length)}`.trim() : meta;
+}
+
+function findTitle(meta: string): RegExpExecArray | null {
+  return /(?:^|\s)(?:title|filename)=(?:"([^"]*)"|'([^']*)'|([^\s"']+))/.exec(meta) ?? /(?:^|\s)\[([^\]]+)\](?=\s|$)/.exec(meta);
 }
 
 export default function rehypeCodeBlocks() {

@@ -2,13 +2,14 @@ import type { Element, ElementContent, Root } from "hast";
 import { toString } from "hast-util-to-string";
 import { visit } from "unist-util-visit";
 import { calloutElement } from "../callout";
-import { tabElement } from "../tab";
+import { tabElement, tabSetElement } from "../tab";
 
 /**
  * Components of other docs tools, met after raw HTML is parsed (so tag names
  * are lower-cased), turned into what they mean here before sanitising:
- * Docusaurus' <Tabs>/<TabItem label> become labelled panels, VitePress'
- * <Badge text="beta"/> a badge, mdBook's <div class="warning"> a callout.
+ * Docusaurus' and Starlight's <Tabs>/<TabItem label> become a tab set
+ * (tab.ts), VitePress' <Badge text="beta"/> a badge, mdBook's
+ * <div class="warning"> a callout.
  * Anything else unknown is left to the sanitiser, which drops the tag and
  * keeps its text.
  */
@@ -24,12 +25,23 @@ export default function rehypeForeignComponents() {
 
 function convert(node: Element): Element | null {
   switch (node.tagName) {
-    case "tabs":
-      return { type: "element", tagName: "div", properties: { className: ["tabs"] }, children: node.children };
+    case "tabs": {
+      // Docusaurus' `groupId`, Starlight's `syncKey` (attribute names arrive lower-cased).
+      const group = stringProperty(node, "groupid") ?? stringProperty(node, "synckey") ?? null;
+      const defaultValue = stringProperty(node, "defaultvalue");
+      if (defaultValue) {
+        for (const item of node.children) {
+          if (item.type === "element" && stringProperty(item, "value") === defaultValue) item.properties.default = "";
+        }
+      }
+      return tabSetElement(group, node.children);
+    }
     case "tabitem":
     case "tab": {
-      const label = stringProperty(node, "label") ?? stringProperty(node, "title") ?? stringProperty(node, "value") ?? "";
-      return tabElement(label, node.children);
+      const value = stringProperty(node, "value");
+      const label = stringProperty(node, "label") ?? stringProperty(node, "title") ?? value ?? "";
+      const selected = node.properties.default !== undefined && node.properties.default !== null && node.properties.default !== false;
+      return tabElement(label, node.children, { ...(value && { key: value }), selected });
     }
     case "badge": {
       const text = stringProperty(node, "text");

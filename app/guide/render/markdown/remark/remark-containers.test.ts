@@ -46,10 +46,10 @@ describe("::: containers", () => {
     expect(html).toMatch(/<\/ul>\s*<\/div>\s*<p>After.<\/p>/);
   });
 
-  it("unwraps a code-group, keeping each fence and its title", async () => {
+  it("makes a code-group a tab set of its fences, each under its title (tab-sets.test.ts)", async () => {
     const { html } = await renderFixture("vitepress.md");
-    expect(html).toContain('<figcaption class="code-title">npm</figcaption>');
-    expect(html).toContain('<figcaption class="code-title">pnpm</figcaption>');
+    expect(html).toMatch(/<p class="tab-label">npm<\/p>\s*<div class="code-block"><pre/);
+    expect(html).toMatch(/<p class="tab-label">pnpm<\/p>\s*<div class="code-block"><pre/);
     expect(html).not.toContain("code-group");
   });
 

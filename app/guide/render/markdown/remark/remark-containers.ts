@@ -2,7 +2,7 @@ import type { Paragraph, Parent, PhrasingContent, Root, RootContent, Text } from
 import type { Processor } from "unified";
 import { createCallout } from "../callout";
 import { decodeAttribute, mapLinesOutsideCode, parseAttributes, wrapParser } from "../rewrite-source";
-import type { Tab } from "../tab";
+import type { Tab, TabSet } from "../tab";
 
 /**
  * `:::` containers as VitePress, Docusaurus and Starlight write them:
@@ -21,8 +21,8 @@ const lineShape = /^(\s*(?:>\s?)*)\s*:{3,}\s*(?:[A-Za-z][\w-]*.*)?$/;
 const openerText = /^:{3,}\s*[A-Za-z]/;
 const closerText = /^:{3,}\s*$/;
 
-/** Kinds that only group (VitePress' code-group, raw, v-pre): their content stays, the wrapper goes. */
-const groupingKinds = new Set(["code-group", "raw", "v-pre"]);
+/** Kinds that only group (VitePress' raw, v-pre): their content stays, the wrapper goes. */
+const groupingKinds = new Set(["raw", "v-pre"]);
 
 export default function remarkContainers(this: Processor) {
   wrapParser(this, separateContainerLines);
@@ -83,8 +83,14 @@ function createContainer(marker: Extract<Marker, { type: "open" }>): { node: Roo
   }
   const encodedTitle = marker.attributes["encoded-title"];
   const titleAttribute = encodedTitle !== undefined ? decodeAttribute(encodedTitle) : marker.attributes.title;
+  if (marker.kind === "code-group") {
+    // Its fences become its tabs (remark-tab-sets.ts).
+    const set: TabSet = { type: "tabSet", group: null, codeGroup: true, children: [] };
+    return { node: [set], children: set.children as RootContent[] };
+  }
   if (marker.kind === "tab") {
-    const tab: Tab = { type: "tab", label: titleAttribute ?? "", children: [] };
+    const { attributes } = marker;
+    const tab: Tab = { type: "tab", label: titleAttribute ?? "", selected: "selected" in attributes, startsSet: "new-set" in attributes, children: [] };
     return { node: [tab], children: tab.children };
   }
   const title: PhrasingContent[] | null =

@@ -34,7 +34,7 @@ describe("MkDocs blocks", () => {
 
   it("turns content tabs into labelled panels", async () => {
     const { html } = await renderFixture("mkdocs.md");
-    expect(html).toMatch(/<div class="tab"><p class="tab-label">Spring<\/p>\s*<p>Feed sugar syrup.<\/p>\s*<\/div>/);
+    expect(html).toMatch(/<div class="tab"[^>]*><p class="tab-label">Spring<\/p>\s*<p>Feed sugar syrup.<\/p>\s*<\/div>/);
   });
 
   it("keeps a title with quotes and Markdown characters as plain text", async () => {

@@ -14,7 +14,8 @@ export default function remarkMkdocsBlocks(this: Processor) {
 }
 
 const admonition = /^([ \t]*)(!!!|\?\?\?\+?)[ \t]*([A-Za-z][\w-]*)((?:[ \t]+[A-Za-z][\w-]*)*)(?:[ \t]+"(.*)")?[ \t]*$/;
-const contentTab = /^([ \t]*)===[+!]?[ \t]+"(.*)"[ \t]*$/;
+// `===+` is the tab shown first, `===!` starts a set of its own (remark-tab-sets.ts).
+const contentTab = /^([ \t]*)===([+!]{0,2})[ \t]+"(.*)"[ \t]*$/;
 
 export function rewriteMkdocsBlocks(source: string): string {
   return rewriteLines(source.split(/\r?\n/)).join("\n");
@@ -57,7 +58,11 @@ function rewriteLines(lines: string[]): string[] {
 
 function readOpener(line: string): { indent: string; kind: string; attributes: string } | null {
   const tab = contentTab.exec(line);
-  if (tab) return { indent: tab[1] ?? "", kind: "tab", attributes: `encoded-title=${encodeAttribute(tab[2] ?? "")}` };
+  if (tab) {
+    const [, indent = "", marks = "", title = ""] = tab;
+    const attributes = [`encoded-title=${encodeAttribute(title)}`, marks.includes("+") ? "selected" : "", marks.includes("!") ? "new-set" : ""];
+    return { indent, kind: "tab", attributes: attributes.filter(Boolean).join(" ") };
+  }
   const match = admonition.exec(line);
   if (!match) return null;
   const [, indent = "", marker = "", kind = ""] = match;
