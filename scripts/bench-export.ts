@@ -7,7 +7,8 @@
  * folder, one after the other. For each: wall time, peak RSS of the
  * process and everything it started (sampled every 100 ms), and the size
  * and file count of what it wrote. Then, on our export served by a plain
- * static file server, what one search costs a visitor in Chromium: the
+ * static file host that gzips what is not compressed already (as GitHub
+ * Pages and CDNs do), what one search costs a visitor in Chromium: the
  * bytes of every file the browser fetches from typing the query to the
  * results shown (the index's script and its pieces, the search code), for
  * a few queries, each in a fresh browser context (nothing cached).
@@ -64,7 +65,8 @@ for (const size of sizes) {
   const ours = path.join(scratch, `site-${size}`);
   report("themed-guide build", await measure(process.execPath, [CLI, "build", docs, "--out", ours]), ours);
   for (const { query, results, files, bytes } of await measureSearchTransfer(ours, SEARCH_QUERIES)) {
-    console.log(`  one search, "${query}": ${results} results shown; the browser fetched ${files} files, ${(bytes / 1000).toFixed(1)} KB`);
+    const largest = files.slice(0, 4).map((file) => `${file.path.split("/").at(-1)} ${(file.bytes / 1000).toFixed(1)}`).join(", ");
+    console.log(`  one search, "${query}": ${results} results shown; the browser fetched ${files.length} files, ${(bytes / 1000).toFixed(1)} KB (largest, KB: ${largest})`);
   }
   const theirs = path.join(docs, ".vitepress", "dist");
   // From its own project, as a VitePress user runs it (it resolves Vue from where it runs).

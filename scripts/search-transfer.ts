@@ -1,19 +1,24 @@
 import { chromium } from "@playwright/test";
+import compression from "compression";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sirv from "sirv";
 import { chromiumArgs, headlessExecutable } from "../tests/browser.ts";
 
-export type SearchTransfer = { query: string; results: number; files: number; bytes: number };
+export type SearchTransfer = { query: string; results: number; files: { path: string; bytes: number }[]; bytes: number };
 
 /**
- * What one search costs a visitor of a static export: the export served by
- * sirv on loopback, a page opened in a fresh browser context, and from the
- * moment the query is typed until the box lists its results, every
- * response's body size as the browser received it, summed.
+ * What one search costs a visitor of a static export: the export served on
+ * loopback as file hosts and CDNs serve it (sirv, with gzip for what is not
+ * compressed already: GitHub Pages, Netlify and S3 behind CloudFront do the
+ * same), a page opened in a fresh browser context, and from the moment the
+ * query is typed until the box lists its results, every response's body as
+ * the browser received it, summed, and file by file.
  */
 export async function measureSearchTransfer(exportDir: string, queries: readonly string[]): Promise<SearchTransfer[]> {
-  const server = http.createServer(sirv(exportDir, { dev: false }));
+  const gzip = compression();
+  const files = sirv(exportDir, { dev: false });
+  const server = http.createServer((request, response) => gzip(request as never, response as never, () => files(request, response)));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({ executablePath: headlessExecutable(), args: chromiumArgs });
@@ -25,14 +30,17 @@ export async function measureSearchTransfer(exportDir: string, queries: readonly
       await page.goto(`${origin}/guide`, { waitUntil: "networkidle" });
       const field = page.getByRole("search").getByLabel("Search", { exact: true });
       await page.waitForSelector(".site-header input[role=combobox]");
-      const sizes: Promise<number>[] = [];
-      page.on("requestfinished", (request) => sizes.push(request.sizes().then((size) => size.responseBodySize)));
+      const fetched: Promise<{ path: string; bytes: number }>[] = [];
+      page.on("requestfinished", (request) =>
+        fetched.push(request.sizes().then((size) => ({ path: new URL(request.url()).pathname, bytes: size.responseBodySize }))),
+      );
       await field.fill(query);
       const options = page.getByRole("listbox", { name: "Search results" }).getByRole("option");
       await options.first().waitFor();
       await page.waitForLoadState("networkidle");
-      const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
-      measured.push({ query, results: (await options.count()) - 1, files: sizes.length, bytes });
+      const files = (await Promise.all(fetched)).sort((a, b) => b.bytes - a.bytes);
+      const bytes = files.reduce((sum, file) => sum + file.bytes, 0);
+      measured.push({ query, results: (await options.count()) - 1, files, bytes });
       await context.close();
     }
     return measured;
