@@ -4,29 +4,38 @@ import type { AppUnderTest } from "./test/support/theme-test.ts";
 
 /**
  * react-router-theme's browser tests: one fixture app per rendering mode
- * (test/apps), plus the newcomer's app made from the README's quick start
- * (scripts/newcomer-app.ts). Each app is built beforehand (`npm run test:e2e`
- * does it) and served once for the whole run. No traces by default: recording
- * one for each of some 250 short tests costs more than the tests; add
- * `--trace retain-on-failure` to look into a failure.
+ * (test/apps), plus the newcomer's app, React Router's default template with
+ * the README's quick start applied (scripts/newcomer-app.ts). Each app is
+ * built beforehand (`npm run test:e2e` does it) and served once for the
+ * whole run. No traces by default: recording one for each of some 180 short
+ * tests costs more than the tests; add `--trace retain-on-failure` to look
+ * into a failure.
  */
 const launchOptions = { executablePath: headlessExecutable(), args: chromiumArgs };
 
-const apps: Array<{ name: string; folder: string; port: number; app: AppUnderTest; testMatch?: RegExp; grep?: RegExp }> = [
-  { name: "server-rendering", folder: "test/apps/server-rendering", port: 3400, app: { mode: "server-rendering", showsThemeState: true } },
-  { name: "prerendered", folder: "test/apps/prerendered", port: 3401, app: { mode: "prerendered", showsThemeState: true } },
-  { name: "spa", folder: "test/apps/spa", port: 3402, app: { mode: "spa", showsThemeState: true } },
+/** What each fixture app runs: the whole matrix of both specs. */
+const fixtureSpecs = /(first-paint|switching)\.spec\.ts$/;
+
+const apps: Array<{ name: string; folder: string; port: number; app: AppUnderTest; testMatch: RegExp }> = [
+  { name: "server-rendering", folder: "test/apps/server-rendering", port: 3400, app: { mode: "server-rendering", showsThemeState: true }, testMatch: fixtureSpecs },
+  { name: "prerendered", folder: "test/apps/prerendered", port: 3401, app: { mode: "prerendered", showsThemeState: true }, testMatch: fixtureSpecs },
+  { name: "spa", folder: "test/apps/spa", port: 3402, app: { mode: "spa", showsThemeState: true }, testMatch: fixtureSpecs },
   {
     name: "newcomer",
     folder: "test/.generated/newcomer-app",
     port: 3403,
-    app: { mode: "server-rendering", showsThemeState: false },
-    // The quick start as a newcomer applies it: the first-paint matrix proves
-    // it works. The head script and the components are the package's, which
-    // the other apps put through every case; here, every case without
-    // JavaScript and, with it, those where the two stores agree.
-    testMatch: /first-paint\.spec\.ts$/,
-    grep: /JavaScript off|nothing stored|in the cookie and localStorage|a bogus cookie and localStorage value/,
+    app: {
+      mode: "server-rendering",
+      showsThemeState: false,
+      // The template's app.css: `bg-white dark:bg-gray-950` on html and body.
+      pageBackground: { light: "rgb(255, 255, 255)", dark: "oklch(0.13 0.028 261.692)" },
+      googleFonts: true,
+    },
+    // The quick start as a newcomer applies it to the template: the whole
+    // first-paint matrix proves it, the template's own `dark:` classes
+    // included; then what else the template must keep, and the README's
+    // Tailwind recipes (compiled and checked without the app).
+    testMatch: /(first-paint|default-template|tailwind-recipes)\.spec\.ts$/,
   },
 ];
 
@@ -45,10 +54,9 @@ export default defineConfig<{ app: AppUnderTest }>({
   workers: 2,
   reporter: [["list"]],
   use: { trace: "off" },
-  projects: apps.map(({ name, port, app, testMatch, grep }) => ({
+  projects: apps.map(({ name, port, app, testMatch }) => ({
     name,
     testMatch,
-    grep,
     use: { ...devices["Desktop Chrome"], launchOptions, baseURL: `http://127.0.0.1:${port}`, app },
   })),
   webServer: served.map(({ folder, port }) => ({

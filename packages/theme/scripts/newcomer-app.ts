@@ -1,10 +1,14 @@
 /**
- * The newcomer test's app: React Router's minimal template (as the repository
- * keeps it in scripts/trivial-app) with this package installed from its
- * tarball and the README's quick start applied as written, built for
- * production into test/.generated/newcomer-app. The browser tests then run
- * the first-paint matrix against it (the playwright config's `newcomer`
- * project), so a README change that breaks the quick start fails them.
+ * The newcomer test's app: React Router's default template (the fixture in
+ * test/templates/default, Tailwind and all) with this package installed from
+ * its tarball and the README's quick start applied as written: its new files
+ * written, its diffs applied to the template's files (scripts/quick-start.ts,
+ * which fails on a hunk that does not fit), then type-checked as the
+ * template's `typecheck` script does and built for production into
+ * test/.generated/newcomer-app. The browser tests then run the first-paint
+ * matrix against it (the playwright config's `newcomer` project), so a
+ * README change that breaks the quick start, or the template's own look,
+ * fails them.
  *
  * Build the package first (`npm run test:e2e` does): the tarball is packed
  * from dist/ without running `prepack` again.
@@ -18,54 +22,19 @@
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildApp } from "../test/support/react-router-cli.ts";
+import { buildApp, reactRouter, run } from "../test/support/react-router-cli.ts";
+import { applyQuickStartStep, quickStartSteps } from "./quick-start.ts";
 
 const packageDir = fileURLToPath(new URL("../", import.meta.url));
-const templateDir = fileURLToPath(new URL("../../../scripts/trivial-app/", import.meta.url));
+const templateDir = fileURLToPath(new URL("../test/templates/default/", import.meta.url));
 const generatedDir = path.join(packageDir, "test/.generated");
 const appDir = path.join(generatedDir, "newcomer-app");
-
-export type QuickStartFile = { path: string; content: string };
-
-/**
- * The files the README's "Quick start" section tells a newcomer to write:
- * every fenced code block there whose info string names a file
- * (```ts title="app/theme.ts"), in order. Each block is the whole file.
- */
-export function quickStartFiles(readme: string): QuickStartFile[] {
-  const start = readme.search(/^## Quick start[ \t]*$/m);
-  if (start < 0) throw new Error('The README has no "## Quick start" section.');
-  const rest = readme.slice(start + "## Quick start".length);
-  const end = rest.search(/^## /m);
-  const section = end < 0 ? rest : rest.slice(0, end);
-
-  const files: QuickStartFile[] = [];
-  // A fence of three or more backticks or tildes, closed by the same kind, at least as long.
-  const fence = /^( {0,3})(`{3,}|~{3,})([^\n]*)\n([\s\S]*?)^ {0,3}\2[`~]*[ \t]*$/gm;
-  for (const match of section.matchAll(fence)) {
-    const [, indent = "", , info = "", body = ""] = match;
-    const title = /(?:^|\s)title="([^"]+)"/.exec(info)?.[1];
-    if (title === undefined) continue;
-    const content = body
-      .split("\n")
-      .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line.trimStart()))
-      .join("\n");
-    files.push({ path: title, content });
-  }
-  if (files.length === 0) throw new Error('The README\'s "Quick start" has no code block with a title="path".');
-  return files;
-}
-
-function writeInside(root: string, relativePath: string, content: string) {
-  const target = path.resolve(root, relativePath);
-  if (path.isAbsolute(relativePath) || !target.startsWith(root + path.sep)) {
-    throw new Error(`The quick start names ${relativePath}, which is not a path inside the app.`);
-  }
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.writeFileSync(target, content);
-}
+const require = createRequire(import.meta.url);
+const typescriptManifest = require.resolve("typescript/package.json");
+const typescriptCli = path.join(path.dirname(typescriptManifest), (require(typescriptManifest) as { bin: Record<string, string> }).bin["tsc"]!);
 
 /** `npm pack` of the package, as a registry would serve it; returns the tarball's path. */
 function packPackage(): string {
@@ -102,12 +71,16 @@ async function main() {
   fs.writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
 
   const readme = path.resolve(process.argv[2] ?? path.join(packageDir, "README.md"));
-  const files = quickStartFiles(fs.readFileSync(readme, "utf8"));
-  for (const file of files) writeInside(appDir, file.path, file.content);
+  const steps = quickStartSteps(fs.readFileSync(readme, "utf8"));
+  for (const step of steps) applyQuickStartStep(appDir, step);
 
+  // The template's `typecheck` script: `react-router typegen && tsc`.
+  await reactRouter(appDir, ["typegen"]);
+  await run(process.execPath, [typescriptCli, "--project", appDir], appDir);
   await buildApp(appDir, "production");
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`Newcomer app: ${files.map((file) => file.path).join(", ")} from the README's quick start; built in ${seconds} s`);
+  const summary = steps.map((step) => `${step.path} (${step.kind})`).join(", ");
+  console.log(`Newcomer app: ${summary} from the README's quick start; type-checked and built in ${seconds} s`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

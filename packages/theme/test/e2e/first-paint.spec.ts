@@ -2,6 +2,7 @@ import type { BrowserContextOptions } from "@playwright/test";
 import {
   expect,
   expectReadmeToSay,
+  NO_BACKGROUND,
   opposite,
   test,
   TEXT_COLOR,
@@ -18,6 +19,10 @@ import {
  * on or off, OS light or dark, and what the browser holds (nothing, a
  * preference in the cookie, in localStorage or both, or values that are
  * not preferences) — and nothing changes it afterwards, hydration included.
+ * "Right" covers `<html>` and the page's own styles: `<body>`'s background
+ * (from the app's stylesheet, where it has one: Tailwind's `dark:` classes in
+ * the newcomer's template) and its `color-scheme`, which no stylesheet may
+ * set apart from `<html>`'s.
  *
  * With JavaScript on, the app's bundle is held back until the first frame
  * has been looked at, so what is checked is the page before hydration.
@@ -85,7 +90,15 @@ function storageState(origin: string, { cookie, localStorage }: Case): BrowserCo
   };
 }
 
-type State = { className: string; preference: string | undefined; colorScheme: string; color: string; themeColor: string | undefined };
+type State = {
+  className: string;
+  preference: string | undefined;
+  colorScheme: string;
+  color: string;
+  themeColor: string | undefined;
+  bodyBackground: string | null;
+  bodyColorScheme: string | null;
+};
 type History = { firstFrame: State | null; statesFromFirstFrame: State[] };
 
 /**
@@ -95,6 +108,7 @@ type History = { firstFrame: State | null; statesFromFirstFrame: State[] };
 function recordThemeHistory() {
   const read = (): State => {
     const html = document.documentElement;
+    const body = document.body ? getComputedStyle(document.body) : null;
     return {
       className: html.className,
       preference: html.dataset.themePreference,
@@ -103,6 +117,8 @@ function recordThemeHistory() {
       themeColor: [...document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')].find((meta) =>
         matchMedia(meta.media || "all").matches,
       )?.content,
+      bodyBackground: body?.backgroundColor ?? null,
+      bodyColorScheme: body?.colorScheme ?? null,
     };
   };
   const history: History = { firstFrame: null, statesFromFirstFrame: [] };
@@ -133,13 +149,16 @@ function expectedThemeColorTags(preference: Preference) {
   }));
 }
 
-function wantedState({ preference, theme }: { preference: Preference; theme: Scheme }): State {
+function wantedState(app: AppUnderTest, { preference, theme }: { preference: Preference; theme: Scheme }): State {
+  const colorScheme = preference === "system" ? "light dark" : preference;
   return {
     className: theme,
     preference,
-    colorScheme: preference === "system" ? "light dark" : preference,
+    colorScheme,
     color: TEXT_COLOR[theme],
     themeColor: THEME_COLOR[theme],
+    bodyBackground: app.pageBackground?.[theme] ?? NO_BACKGROUND,
+    bodyColorScheme: colorScheme,
   };
 }
 
@@ -165,6 +184,9 @@ test.describe("first paint", () => {
         else await expect(html).toHaveClass(want.preference);
         await expect(html).toHaveCSS("color-scheme", want.preference === "system" ? "light dark" : want.preference);
         await expect(html).toHaveCSS("color", TEXT_COLOR[want.theme]);
+        const body = page.locator("body");
+        await expect(body).toHaveCSS("background-color", app.pageBackground?.[want.theme] ?? NO_BACKGROUND);
+        await expect(body).toHaveCSS("color-scheme", want.preference === "system" ? "light dark" : want.preference);
         expect(await themeColorTags(page)).toEqual(expectedThemeColorTags(want.preference));
         await expect(pressed).toHaveAttribute("value", want.preference);
         if (app.mode !== "server-rendering" && valid(themeCase.cookie) && want.preference !== valid(themeCase.cookie)) {
@@ -185,7 +207,7 @@ test.describe("first paint", () => {
       await page.goto("/", { waitUntil: "commit" });
       await page.waitForFunction(() => (window as unknown as { themeHistory: History }).themeHistory.firstFrame !== null);
       const beforeHydration = await readHistory(page);
-      expect(beforeHydration.firstFrame, "the first frame").toEqual(wantedState(want));
+      expect(beforeHydration.firstFrame, "the first frame").toEqual(wantedState(app, want));
 
       released = true;
       await Promise.all(held.map((release) => release()));
@@ -198,7 +220,7 @@ test.describe("first paint", () => {
       }
 
       const after = await readHistory(page);
-      expect(after.statesFromFirstFrame, "every state <html> was in from the first frame on").toEqual([wantedState(want)]);
+      expect(after.statesFromFirstFrame, "every state <html> was in from the first frame on").toEqual([wantedState(app, want)]);
       // Exactly the two tags, with the media for this preference: none left over from the server's render.
       expect(await themeColorTags(page)).toEqual(expectedThemeColorTags(want.preference));
 

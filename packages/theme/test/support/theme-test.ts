@@ -7,6 +7,7 @@
  */
 import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
 import fs from "node:fs";
+import { serveGoogleFontsOffline } from "./google-fonts.ts";
 
 export type RenderingMode = "server-rendering" | "prerendered" | "spa";
 
@@ -14,6 +15,16 @@ export type AppUnderTest = {
   mode: RenderingMode;
   /** Whether the app's pages say what `useTheme()` returns (the fixture apps do, the newcomer's template does not). */
   showsThemeState: boolean;
+  /**
+   * The background the app's own stylesheet paints on `<body>` in each theme.
+   * The fixture apps have no stylesheet (none: transparent); React Router's
+   * default template, the newcomer's app, has Tailwind's
+   * `bg-white dark:bg-gray-950`, which follows the theme only once the quick
+   * start points `dark:` at it.
+   */
+  pageBackground?: Record<"light" | "dark", string>;
+  /** The app links Google Fonts, as React Router's default template does: served offline (support/google-fonts.ts). */
+  googleFonts?: boolean;
 };
 
 type ConsoleWatch = { problems: string[]; watch(context: BrowserContext): void };
@@ -50,15 +61,17 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
-  context: async ({ context, consoleWatch }, use) => {
+  context: async ({ context, consoleWatch, app }, use) => {
     consoleWatch.watch(context);
+    if (app.googleFonts) await serveGoogleFontsOffline(context);
     await use(context);
   },
-  newContext: async ({ browser, consoleWatch, baseURL }, use) => {
+  newContext: async ({ browser, consoleWatch, baseURL, app }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (options) => {
       const context = await browser.newContext({ baseURL, ...options });
       consoleWatch.watch(context);
+      if (app.googleFonts) await serveGoogleFontsOffline(context);
       contexts.push(context);
       return context;
     });
@@ -79,6 +92,8 @@ export const THEME_COLOR = { light: "#ffffff", dark: "#121212" } as const;
  * `color-scheme` alone: its default text colour (CanvasText) tells the two apart.
  */
 export const TEXT_COLOR = { light: "rgb(0, 0, 0)", dark: "rgb(255, 255, 255)" } as const;
+/** `<body>`'s background where the app's stylesheet sets none. */
+export const NO_BACKGROUND = "rgba(0, 0, 0, 0)";
 
 export const opposite = (scheme: Scheme): Scheme => (scheme === "light" ? "dark" : "light");
 
