@@ -135,14 +135,56 @@ describe("a newcomer with the package installed from its tarball", () => {
       await exited;
     }
   });
+
+  test("dev serves the folder on this machine only, shows an edit on the next request, tells open pages by events, and stops on SIGTERM", async () => {
+    const port = await freePort();
+    const server = spawn("npx", ["themed-guide", "dev", "docs", "--port", String(port)], { cwd: workDir, detached: true });
+    const events = new AbortController();
+    try {
+      expect(await listening(server)).toContain(`Listening on http://127.0.0.1:${port}`);
+      const page = `http://127.0.0.1:${port}/guide/installation`;
+      expect((await fetch(page)).status).toBe(200);
+      const stream = await fetch(`http://127.0.0.1:${port}/__live-reload`, { signal: events.signal });
+      expect(stream.headers.get("content-type")).toBe("text/event-stream");
+      const received = readEvents(stream);
+
+      const file = path.join(workDir, "docs", "installation.md");
+      fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(/^# .*$/m, "# Installing, edited"));
+      expect(await received.next("guide:content-updated")).toBeTruthy();
+      expect(await (await fetch(page)).text()).toContain("Installing, edited");
+    } finally {
+      events.abort();
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      process.kill(-server.pid!, "SIGTERM");
+      await exited;
+    }
+  });
 });
 
-function listening(server: ChildProcess): Promise<void> {
+/** The named events of a server-sent event stream, as they arrive. */
+function readEvents(response: Response) {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  return {
+    async next(name: string): Promise<string> {
+      for (;;) {
+        const match = new RegExp(`event: ${name}\ndata: ([^\n]*)`).exec(buffer);
+        if (match) return match[1]!;
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended before ${name}`);
+        buffer += value;
+      }
+    },
+  };
+}
+
+/** Resolves with what the server printed up to its "Listening on" line. */
+function listening(server: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = "";
     const read = (chunk: Buffer) => {
       output += chunk;
-      if (output.includes("Listening on")) resolve();
+      if (output.includes("Listening on")) resolve(output);
     };
     server.stdout!.on("data", read);
     server.stderr!.on("data", read);
