@@ -52,7 +52,8 @@ export default defineConfig<{ app: AppUnderTest }>({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
-  reporter: [["list"]],
+  // The JSON report is what the README's conformance matrix is made from and checked against (scripts/conformance-matrix.ts).
+  reporter: [["list"], ["json", { outputFile: "test/.generated/results.json" }]],
   use: { trace: "off" },
   projects: apps.map(({ name, port, app, testMatch }) => ({
     name,

@@ -167,6 +167,8 @@ test.describe("first paint", () => {
     const title = `JavaScript ${themeCase.javaScript ? "on" : "off"}, OS ${themeCase.os}, ${themeCase.description}`;
     test(`is right and never changes: ${title}`, async ({ newContext, baseURL, app }) => {
       const want = expected(app, themeCase);
+      // What the README's conformance matrix shows for this case (scripts/conformance-matrix.ts).
+      test.info().annotations.push({ type: "shows", description: want.preference === "system" ? `system (${want.theme})` : want.preference });
       const context = await newContext({
         javaScriptEnabled: themeCase.javaScript,
         colorScheme: themeCase.os,
