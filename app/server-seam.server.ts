@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { RouterContextProvider } from "react-router";
 import type { ThemePreference } from "react-router-theme";
-import { getThemePreference } from "react-router-theme/server";
+import { getThemePreference, getThemeScriptHash } from "react-router-theme/server";
 import { GuideContentError } from "./guide/guide-content-error";
 import { checkGuide } from "./guide/service/check-guide.server";
 import { exportPlan } from "./guide/service/export-plan.server";
@@ -9,9 +9,9 @@ import { startGuide } from "./guide/service/guide-service.server";
 import { CONTENT_ERROR_EVENT, CONTENT_UPDATED_EVENT, LIVE_RELOAD_PATH } from "./guide/dev/live-reload-event";
 import { watchGuide } from "./guide/dev/watch-guide.server";
 import { requestNonce } from "./request-nonce.server";
-import { contentSecurityPolicy, createNonce } from "./security/content-security-policy.server";
+import { contentSecurityPolicy, createNonce, staticPagePolicy } from "./security/content-security-policy.server";
 import { settings, SettingsError } from "./settings.server";
-import { theme } from "./theme/theme";
+import { staticSiteTheme, theme } from "./theme/theme";
 
 /**
  * Everything the production server (server/) and the command-line tool
@@ -56,6 +56,10 @@ export const serverSeam = {
   },
   createNonce,
   contentSecurityPolicy,
+  /** A static export's pages: their policy, for a <meta>, from their inline scripts' hashes. */
+  staticPagePolicy,
+  /** The CSP hash of the theme's head script on a static export's pages (the package computes it from the script it renders). */
+  staticThemeScriptHash: () => getThemeScriptHash(staticSiteTheme),
   /** The context a request is handled with: the page is rendered with this nonce (entry.server.tsx). */
   requestContext(nonce: string): RouterContextProvider {
     const context = new RouterContextProvider();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { contentSecurityPolicy, createNonce } from "./content-security-policy.server";
+import { contentSecurityPolicy, createNonce, staticPagePolicy } from "./content-security-policy.server";
 
 describe("createNonce", () => {
   test("gives 16 random bytes in base64, different every time, across many batches", () => {
@@ -27,5 +27,17 @@ describe("contentSecurityPolicy", () => {
         "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; " +
         "frame-ancestors 'none'; form-action 'self'",
     );
+  });
+});
+
+describe("staticPagePolicy", () => {
+  test("lets a page no request made run only the site's own files, the inline scripts whose hashes it names, and WebAssembly for its search", () => {
+    const policy = staticPagePolicy(["'sha256-AAA='", "'sha256-BBB='"]);
+    expect(policy.split("; ").find((directive) => directive.startsWith("script-src"))).toBe("script-src 'self' 'sha256-AAA=' 'sha256-BBB=' 'wasm-unsafe-eval'");
+  });
+
+  test("is the server's policy otherwise, but for frame-ancestors, which a <meta> policy cannot set", () => {
+    const serverPolicy = contentSecurityPolicy("N").replace("'nonce-N' 'strict-dynamic'", "'self' H 'wasm-unsafe-eval'");
+    expect(staticPagePolicy(["H"])).toBe(serverPolicy.replace("frame-ancestors 'none'; ", ""));
   });
 });

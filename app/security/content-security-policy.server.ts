@@ -26,9 +26,13 @@ export function createNonce(): string {
  * them; style attributes cannot run script.
  */
 function policyFor(nonce: string): string {
+  return policy([`'nonce-${nonce}'`, "'strict-dynamic'"], { inMeta: false });
+}
+
+function policy(scriptSources: string[], { inMeta }: { inMeta: boolean }): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": [`'nonce-${nonce}'`, "'strict-dynamic'"],
+    "script-src": scriptSources,
     "style-src": ["'self'"],
     "style-src-attr": ["'unsafe-inline'"],
     "img-src": ["'self'", "data:"],
@@ -36,7 +40,7 @@ function policyFor(nonce: string): string {
     "connect-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
-    "frame-ancestors": ["'none'"],
+    ...(inMeta ? {} : { "frame-ancestors": ["'none'"] }),
     "form-action": ["'self'"],
   };
   return Object.entries(directives)
@@ -50,4 +54,18 @@ const [POLICY_BEFORE_NONCE, POLICY_AFTER_NONCE] = policyFor(NONCE_PLACE).split(N
 
 export function contentSecurityPolicy(nonce: string): string {
   return POLICY_BEFORE_NONCE + nonce + POLICY_AFTER_NONCE;
+}
+
+/**
+ * The policy of a page no request made (a static export's), for a
+ * `<meta http-equiv>`: no nonce can be fresh there, so its inline scripts
+ * are allowed by their hashes, and the site's own files by 'self'. Not
+ * 'strict-dynamic' (which would ignore 'self'): without a nonce to inherit,
+ * Chromium refuses the modules an inline module script imports by a static
+ * `import`, as React Router's does. 'wasm-unsafe-eval': the export's search
+ * engine, Pagefind, runs WebAssembly. frame-ancestors is left out, as a
+ * <meta> policy cannot set it (browsers ignore it there, with a warning).
+ */
+export function staticPagePolicy(scriptHashes: readonly string[]): string {
+  return policy(["'self'", ...scriptHashes, "'wasm-unsafe-eval'"], { inMeta: true });
 }

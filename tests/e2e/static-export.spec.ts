@@ -100,6 +100,31 @@ for (const themeCase of cases.filter((each) => each.javaScript)) {
   });
 }
 
+test("an exported page carries its own strict policy: its inline scripts by hash, no inline script else, and all of it runs under it", async ({ page, allowConsole }) => {
+  const violations: string[] = [];
+  await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() =>
+    document.addEventListener("securitypolicyviolation", (event) => (window as unknown as { reportViolation(text: string): void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`)),
+  );
+  await page.goto("/guide/installation");
+  await waitForHydration(page);
+  const policy = (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content"))!;
+  const scriptSources = policy.split("; ").find((directive) => directive.startsWith("script-src "))!.split(" ").slice(1);
+  // Counted in the file as served: after hydration the page holds fewer (the tab sets' script is React's to drop).
+  const served = await (await page.request.get("/guide/installation")).text();
+  const inlineScripts = served.match(/<script(?![^>]*\ssrc=)[^>]*>/g)!.length;
+  expect(scriptSources.filter((source) => source.startsWith("'sha256-"))).toHaveLength(inlineScripts);
+  expect(scriptSources).not.toContain("'unsafe-inline'");
+  // The search runs its WebAssembly and its index's modules under the policy too.
+  await page.getByRole("search").getByLabel("Search", { exact: true }).fill("harbour");
+  await expect(page.getByRole("listbox", { name: "Search results" }).getByRole("option").first()).toBeVisible();
+  // A script the page did not ship is refused (and the browser says so, which is expected here).
+  allowConsole(/^error: Executing inline event handler violates the following Content Security Policy directive/);
+  await page.evaluate(() => document.body.insertAdjacentHTML("beforeend", '<img alt="" src="data:,not-an-image" onerror="window.injected = true">'));
+  await expect.poll(() => violations.length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+});
+
 test("the export holds 404.html, a sitemap of absolute addresses, llms.txt and each page's Markdown", async ({ request, baseURL }) => {
   const notFound = await request.get("/404.html");
   expect(await notFound.text()).toContain("Page not found");

@@ -4,6 +4,7 @@ import { escapeMarkup } from "../../../app/escape-markup";
 import { manifestScript, parseBasePath, rebaseBuild } from "./base-path.ts";
 import { UsageError } from "./command-line.ts";
 import { prepareExportFolder, recordExport } from "./export-folder.ts";
+import { withContentSecurityPolicy } from "./page-policy.ts";
 import { createSearchIndexWriter } from "./search-index-writer.ts";
 import { CLIENT_DIR, loadServerBuild } from "./site-build.ts";
 import { siteEnvironment } from "./site-settings.ts";
@@ -35,6 +36,9 @@ export async function buildCommand(folder: string, options: Record<string, strin
   // Asked for at their addresses on the host (`/docs/guide/x`); written at theirs in the output (`guide/x/index.html`).
   const get = (url: string) => handle(new Request(new URL(basePath + url, siteUrl ?? "http://localhost")), seam.requestContext(seam.createNonce()));
   await seam.startGuide({ staticSite: true, basePath });
+  // Each page's own policy, in a <meta>: its inline scripts by hash (page-policy.ts).
+  const themeScriptHash = await seam.staticThemeScriptHash();
+  const withPolicy = (html: string) => withContentSecurityPolicy(html, themeScriptHash, seam.staticPagePolicy);
   const plan = await seam.exportPlan();
 
   const written: string[] = [];
@@ -58,7 +62,7 @@ export async function buildCommand(folder: string, options: Record<string, strin
       write(htmlFileOf(url), redirectPage(location));
     } else {
       const html = await expectOk(page, url).text();
-      write(htmlFileOf(url), html);
+      write(htmlFileOf(url), withPolicy(html));
       if (url.startsWith("/guide")) await search.addPage(url, html);
     }
     // React Router's data for a client-side navigation to the page, where it asks for it (`/` → `/_.data`);
@@ -70,7 +74,7 @@ export async function buildCommand(folder: string, options: Record<string, strin
   // A few at a time: the render worker makes one page's HTML while this process lays out another.
   await inTurns(plan.pages, PAGES_AT_ONCE, exportPage);
   // Any address that names no page: the page a static host shows for a 404.
-  write("404.html", await (await get("/404")).text());
+  write("404.html", withPolicy(await (await get("/404")).text()));
 
   for (const url of plan.markdown) write(url.slice(1), await expectOk(await get(url), url).text());
   // These name pages by their absolute addresses, which only --site-url knows.
