@@ -1,6 +1,7 @@
 import type { PageHeading } from "../guide-types";
 import { renderMarkdown } from "./markdown/render-markdown.server";
 import type { HomeSections } from "../guide-types";
+import type { CategoryCard } from "./markdown/cards";
 import { shortenDescription } from "./page-description";
 import { resolveUrl, type UrlTargets } from "./resolve-url.server";
 import { searchSections, type SearchSection } from "./search-sections.server";
@@ -23,6 +24,8 @@ export type RenderJob = {
   description: string | null;
   /** A home page's hero and features, from its front matter. */
   home: HomeSections | null;
+  /** For a page with a <DocCardList />: the other pages of its folder (nav/category-cards.ts). */
+  categoryCards?: CategoryCard[];
 };
 
 export type RenderResult = {
@@ -45,6 +48,7 @@ export async function renderPage(job: RenderJob, targets: UrlTargets): Promise<R
   const rendered = await renderMarkdown(job.markdown, {
     relativePath: job.relativePath,
     home: job.home,
+    categoryCards: job.categoryCards,
     title(leading) {
       leadingTitle = leading;
       return job.title;

@@ -54,6 +54,7 @@ describe("links to pages", () => {
     ["the landing page by index.md", "../index.md", "/guide"],
     ["a root-relative page", "/config/options", "/guide/config/options"],
     ["a root-relative folder", "/config/", "/guide/config"],
+    ["a root-relative page written as a folder, as Starlight links", "/config/options/", "/guide/config/options"],
     ["a root-relative page with .md", "/guide/getting-started.md", "/guide/guide/getting-started"],
     ["the root", "/", "/guide"],
     ["a name cased as on disk", "../Upper.MD", "/guide/Upper"],

@@ -121,7 +121,8 @@ function findPage(targets: UrlTargets, target: string, folderLike: boolean): Fou
   // A link without an extension names a Markdown or an MDX page.
   const pageByStem = (stem: string) => page(`${stem}.md`) ?? page(`${stem}.mdx`);
   let url: string | undefined;
-  if (folderLike) url = folder(target);
+  // A page written as a folder (`/guides/setup/`) is how Starlight and Astro link pages.
+  if (folderLike) url = folder(target) ?? (target === "" ? undefined : pageByStem(target));
   else if (PAGE_FILE.test(target)) url = page(target);
   else if (/\.html?$/i.test(target)) {
     const stem = target.replace(/\.html?$/i, "");

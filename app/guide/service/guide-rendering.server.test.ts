@@ -140,3 +140,24 @@ describe("completing the guide", () => {
     expect(search.search("beta")[0]?.url).toBe("/guide/beta");
   });
 });
+
+describe("a Docusaurus <DocCardList />", () => {
+  it("shows the other pages of its folder as cards, in navigation order, with their front matter's descriptions", async () => {
+    const docs = await fs.mkdtemp(path.join(os.tmpdir(), "guide-cards-"));
+    try {
+      const write = (file: string, text: string) => fs.mkdir(path.dirname(path.join(docs, file)), { recursive: true }).then(() => fs.writeFile(path.join(docs, file), text));
+      await write("index.md", "# Home\n\nStart here.\n");
+      await write("bikes/index.md", "# Bikes\n\n<DocCardList />\n");
+      await write("bikes/wheels.md", "---\nsidebar_position: 2\n---\n# Wheels\n\nTrue them yearly.\n");
+      await write("bikes/brakes.md", "---\nsidebar_position: 1\ndescription: Pads, cables and discs.\n---\n# Brakes\n");
+      const guide = await loadGuide(docs, { warn: () => {} });
+      const { html } = await guide.render(guide.findPage("bikes")!);
+      expect(html).toBe(
+        '<div class="card-grid"><div class="card link-card"><a class="link-card-title" href="/guide/bikes/brakes">Brakes</a><p class="link-card-description">Pads, cables and discs.</p></div><div class="card link-card"><a class="link-card-title" href="/guide/bikes/wheels">Wheels</a></div></div>',
+      );
+      await guide.complete();
+    } finally {
+      await fs.rm(docs, { recursive: true, force: true });
+    }
+  }, FIRST_RENDER_TIMEOUT);
+});

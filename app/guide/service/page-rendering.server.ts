@@ -1,6 +1,7 @@
 import { GuideContentError } from "../guide-content-error";
 import type { GuidePage, RenderedPage } from "../guide-types";
 import type { ReadFolder } from "../load/read-folder.server";
+import { categoryCards } from "../nav/category-cards";
 import type { RenderJob, RenderResult } from "../render/render-page.server";
 import type { SearchSection } from "../render/search-sections.server";
 import type { RenderedPageStore } from "./kept-pages.server";
@@ -28,11 +29,18 @@ type Options = {
 export function createPageRendering(folder: ReadFolder, { renderer, store, warn, onRendered }: Options) {
   const inFlight = new Map<GuidePage, Promise<RenderedPage>>();
   const overran = new Map<GuidePage, RenderedPage>();
+  const byUrl = new Map(folder.pages.map((page) => [page.url, page]));
+  const describe = (url: string) => {
+    const page = byUrl.get(url);
+    return (page && folder.sources.get(page)?.meta.description) ?? null;
+  };
 
   async function renderPage(page: GuidePage, background: boolean): Promise<RenderedPage> {
     const source = folder.sources.get(page);
     if (!source) throw new Error(`${page.url} is not a page of this guide`);
     const job: RenderJob = { relativePath: page.relativePath, url: page.url, markdown: source.content, title: page.title, description: source.meta.description, home: source.meta.home };
+    // Only a page that asks for them carries its folder's cards to the renderer.
+    if (/<DocCardList\b/i.test(source.content)) job.categoryCards = categoryCards(folder.nav, page.url, describe);
     let result: RenderResult;
     try {
       result = await renderer.render(job, background);

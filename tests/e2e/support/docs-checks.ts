@@ -23,7 +23,7 @@ const RAW_SYNTAX = [
   /\{:?\s*(?:[#.][\w-]+|[\w-]+=)[^{}\n]*\}/,
   /\{\/\*/,
   /^import .* from ['"]/m,
-  /<\/?(Tabs|TabItem|Badge)\b/,
+  /<\/?(Tabs|TabItem|Badge|Aside|Steps|Card|CardGrid|LinkCard|FileTree|DocCardList)\b/,
   /\{\{#(include|rustdoc_include|playground|title)\b/,
   /-+8<-+/,
   // MkDocs' abbreviation definitions (`*[HTML]: Hyper Text Markup Language`) left as text.

@@ -15,7 +15,8 @@ import { test } from "../fixtures";
  * run `npm run build` first.
  */
 
-const FOLDERS = ["vitepress", "docusaurus", "mkdocs", "mdbook", "github", "hostile"] as const;
+// "starlight" is last and has no ports of its own: its spec names one (docs-components.spec.ts: 3310).
+const FOLDERS = ["vitepress", "docusaurus", "mkdocs", "mdbook", "github", "hostile", "starlight"] as const;
 export type DocsFolder = (typeof FOLDERS)[number];
 
 export const FIXTURES_DIR = fileURLToPath(new URL("../../fixtures/docs/", import.meta.url));

@@ -5,6 +5,7 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import type { Preset } from "unified";
 import { calloutHandler } from "./callout";
+import rehypeDocsComponents from "./rehype/rehype-docs-components";
 import rehypeForeignComponents from "./rehype/rehype-foreign-components";
 import rehypeLeadingTitle from "./rehype/rehype-leading-title";
 import rehypeRawWhenPresent from "./rehype/rehype-raw-when-present";
@@ -64,6 +65,8 @@ export const safeTree = {
     rehypeRawWhenPresent,
     rehypeForeignComponents,
     [rehypeSanitize, sanitizeSchema],
+    // Components whose markup raw HTML may not write: made after the sanitiser.
+    rehypeDocsComponents,
     rehypeLeadingTitle,
   ],
 } satisfies Preset;

@@ -6,6 +6,7 @@ import { unified } from "unified";
 import { VFile } from "vfile";
 import type { PageHeading } from "../../guide-types";
 import type { HomeSections } from "../../guide-types";
+import type { CategoryCard } from "./cards";
 import { safeTree } from "./parse-and-sanitize";
 import rehypeCodeBlocks from "./rehype/rehype-code-blocks";
 import rehypeCollectHeadings from "./rehype/rehype-collect-headings";
@@ -38,6 +39,8 @@ export type MarkdownContext = {
   title?: (leading: string | null) => string | null;
   /** A home page's hero and features from its front matter, shown above its Markdown. */
   home?: HomeSections | null;
+  /** What a Docusaurus <DocCardList /> on the page shows: the other pages of its folder. */
+  categoryCards?: CategoryCard[];
 };
 
 export type RenderedMarkdown = {
@@ -63,7 +66,9 @@ export type RenderedMarkdown = {
  *    GitHub alerts, TeX between dollars, the content of hidden raw HTML elements; the leading
  *    `# Title` is taken out.
  * 2. Raw HTML is parsed (as on GitHub), other tools' components are mapped,
- *    and everything is sanitised with GitHub's rules. Nothing from the
+ *    and everything is sanitised with GitHub's rules; Starlight's and
+ *    Docusaurus' layout components (steps, cards, file trees) become the
+ *    site's markup just after. Nothing from the
  *    document reaches the page without passing the sanitiser; the plugins
  *    after it only add this site's own markup (or take out a leading raw
  *    HTML <h1>, which becomes the title).
@@ -122,7 +127,7 @@ const processor = unified()
   .freeze();
 
 export async function renderMarkdown(markdown: string, context: MarkdownContext): Promise<RenderedMarkdown> {
-  const file = new VFile({ path: context.relativePath, value: markdown, data: { resolveUrl: context.resolveUrl, ...(context.title && { pageTitle: context.title }), ...(context.home && { home: context.home }) } });
+  const file = new VFile({ path: context.relativePath, value: markdown, data: { resolveUrl: context.resolveUrl, ...(context.title && { pageTitle: context.title }), ...(context.home && { home: context.home }), ...(context.categoryCards && { categoryCards: context.categoryCards }) } });
   const html = String(await processor.process(file));
   return {
     html,

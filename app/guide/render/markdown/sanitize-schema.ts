@@ -16,7 +16,13 @@ import { defaultSchema, type Options as Schema } from "rehype-sanitize";
  * - `media` on <source>, as GitHub keeps it, for pictures per screen width or
  *   colour scheme;
  * - <abbr>, which MkDocs' abbreviations make (remark-abbreviations.ts), its
- *   meaning in `title` (allowed on every element), and <mark> (remark-mark.ts).
+ *   meaning in `title` (allowed on every element), and <mark> (remark-mark.ts);
+ * - Starlight's and Docusaurus' layout components, as the author wrote them
+ *   (<steps>, <card title>, <cardgrid>, <linkcard href description>,
+ *   <filetree>, <doccardlist>): only the attributes they take, `href` checked
+ *   like any link's. They become the site's markup after sanitising
+ *   (rehype-docs-components.ts), so their classes are never allowed here
+ *   and raw HTML cannot write them.
  * <style>, <template>, <title> and the fallbacks of <noscript>, <noembed> and
  * <noframes> join <script> in being dropped with their content: a reader
  * never sees it (and CSS or script shown as prose is worse than nothing).
@@ -30,13 +36,15 @@ const headings = Object.fromEntries(
 
 /** Classes an author's attribute list may put on a link. */
 export const LINK_CLASSES = ["md-button", "md-button--primary"];
+/** Components turned into this site's markup after sanitising (rehype-docs-components.ts). */
+export const LAYOUT_COMPONENTS = ["steps", "card", "cardgrid", "linkcard", "filetree", "doccardlist"];
 const withoutClassName = (definitions: NonNullable<Schema["attributes"]>[string] | undefined) =>
   (definitions ?? []).filter((definition) => !(Array.isArray(definition) && definition[0] === "className"));
 
 export const sanitizeSchema: Schema = {
   ...defaultSchema,
   strip: [...(defaultSchema.strip ?? []), ...HIDDEN_ELEMENTS],
-  tagNames: [...(defaultSchema.tagNames ?? []), "video", "audio", "abbr", "mark"],
+  tagNames: [...(defaultSchema.tagNames ?? []), "video", "audio", "abbr", "mark", ...LAYOUT_COMPONENTS],
   attributes: {
     ...defaults,
     ...headings,
@@ -53,6 +61,8 @@ export const sanitizeSchema: Schema = {
     source: [...(defaults.source ?? []), "src", "type", "sizes", "media"],
     video: ["src", "poster", "controls", "loop", "muted", "playsInline", "preload", "width", "height"],
     audio: ["src", "controls", "loop", "muted", "preload"],
+    // `title` is allowed on every element; `href` is checked against `protocols.href`, as on <a>.
+    linkcard: ["href", "description"],
   },
   protocols: {
     ...defaultSchema.protocols,

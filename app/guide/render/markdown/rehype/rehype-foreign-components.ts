@@ -1,17 +1,21 @@
 import type { Element, ElementContent, Root } from "hast";
 import { toString } from "hast-util-to-string";
 import { visit } from "unist-util-visit";
-import { calloutElement } from "../callout";
+import { calloutElement, calloutTone } from "../callout";
 import { tabElement, tabSetElement } from "../tab";
 
 /**
  * Components of other docs tools, met after raw HTML is parsed (so tag names
  * are lower-cased), turned into what they mean here before sanitising:
  * Docusaurus' and Starlight's <Tabs>/<TabItem label> become a tab set
- * (tab.ts), VitePress' <Badge text="beta"/> a badge, mdBook's
- * <div class="warning"> a callout.
- * Anything else unknown is left to the sanitiser, which drops the tag and
- * keeps its text.
+ * (tab.ts), VitePress' <Badge text="beta" type> and Starlight's
+ * <Badge text variant> a badge coloured by its callout tone, Starlight's
+ * <Aside type title> and mdBook's <div class="warning"> a callout: markup whose
+ * classes the sanitiser already lets raw HTML write.
+ * Starlight's and Docusaurus' layout components, whose markup raw HTML may
+ * not write, pass the sanitiser as they are and are turned into it after
+ * (rehype-docs-components.ts). Anything else unknown is left to the
+ * sanitiser, which drops the tag and keeps its text.
  */
 export default function rehypeForeignComponents() {
   return (tree: Root) => {
@@ -45,11 +49,20 @@ function convert(node: Element): Element | null {
     }
     case "badge": {
       const text = stringProperty(node, "text");
-      const type = stringProperty(node, "type")?.toLowerCase();
+      // VitePress' `type` (info, tip, warning, danger), Starlight's `variant` (note, tip, caution, danger, success, default).
+      const type = (stringProperty(node, "type") ?? stringProperty(node, "variant"))?.toLowerCase();
       const children: ElementContent[] = text ? [{ type: "text", value: text }] : node.children;
       if (!toString({ type: "root", children }).trim()) return null;
-      const className = ["badge", ...(type && /^[a-z]+$/.test(type) ? [`badge-${type}`] : [])];
+      const tone = type ? calloutTone(type, "other") : "neutral";
+      const className = ["badge", ...(tone === "neutral" ? [] : [`badge-${tone}`])];
       return { type: "element", tagName: "span", properties: { className }, children };
+    }
+    case "aside": {
+      // Starlight's: note (the default), tip, caution, danger; the title defaults to the type's name.
+      const kind = stringProperty(node, "type")?.toLowerCase() ?? "note";
+      const title = stringProperty(node, "title");
+      const tone = calloutTone(kind, "other");
+      return calloutElement({ kind, tone, collapsible: false, open: false }, title ? [{ type: "text", value: title }] : null, node.children);
     }
     case "div":
       if (classNames(node).includes("warning")) return calloutElement({ kind: "warning", tone: "warning", collapsible: false, open: false }, null, node.children);
