@@ -48,6 +48,8 @@ function showRememberedTabs() {
 const SCRIPT_ID = "tab-sets-script";
 
 const noSubscription = () => () => {};
+// Written once: the server renders it into every guide page.
+const SCRIPT_TEXT = import.meta.env.SSR ? `(${String(showRememberedTabs)})()` : "";
 
 export function TabSetsScript() {
   const nonce = useNonce();
@@ -58,7 +60,7 @@ export function TabSetsScript() {
     () => false,
     () => true,
   );
-  if (import.meta.env.SSR) return <script id={SCRIPT_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: `(${String(showRememberedTabs)})()` }} />;
+  if (import.meta.env.SSR) return <script id={SCRIPT_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: SCRIPT_TEXT }} />;
   // In the browser it has run before React starts: hydration gets the very
   // element the server sent, read back from the page (as the theme's head
   // script is), so its text need not be in the bundle. Once hydrated, and on
