@@ -1,11 +1,11 @@
-import type { GuidePage, RenderedPage } from "../guide-types";
+import type { GuidePage, PageContent, RenderedPage } from "../guide-types";
 
 /**
  * Where rendered pages are kept between requests. The guide asks the store
  * before it renders and hands it every page it renders; what the store lets
- * go is rendered again when asked for. This one keeps them in memory up to
- * a number of characters of HTML, dropping the least recently read first;
- * a store on disk, or one that shares a budget with other caches, is
+ * go is rendered again (or read again from the disk cache) when asked for.
+ * This one keeps them in memory up to a number of bytes, dropping the least
+ * recently read first; a store that shares a budget with other caches is
  * another implementation of the same two calls.
  */
 export type RenderedPageStore = {
@@ -14,16 +14,37 @@ export type RenderedPageStore = {
 };
 
 /**
- * Rendered articles kept in memory, in characters of HTML. A 200-page
- * folder of long pages renders to 3.2 million; a folder of thousands of
- * long pages stays bounded.
+ * Rendered articles kept in memory, in bytes of V8 heap as keptBytes
+ * estimates them. The server's memory budget gives its own share
+ * (server/memory-budget.ts: a twentieth of it); this default is for a
+ * guide loaded without one (a test, `themed-guide check`): a 200-page
+ * folder of long pages (3.2 million characters of HTML, about 7 MB) is kept
+ * whole, and a folder of 50,000 pages stays bounded.
  */
-export const RENDERED_CHARACTERS_KEPT = 48_000_000;
+export const RENDERED_BYTES_KEPT = 64 * 1024 * 1024;
 
-export function createKeptPages(charactersKept = RENDERED_CHARACTERS_KEPT): RenderedPageStore {
+/** What an entry costs besides its strings: the page object, its map entry, the headings array. */
+const ENTRY_OVERHEAD_BYTES = 200;
+/** A heading object with its three fields. */
+const HEADING_OVERHEAD_BYTES = 40;
+
+/**
+ * What a rendered page costs in the V8 heap, estimated. Two bytes per
+ * character for every string the render made: V8 keeps a string with one
+ * character past Latin-1 at two bytes each, and counting two for all keeps
+ * the bound honest for any language. The page's own fields (title, URL)
+ * are the GuidePage's strings, already held for the whole folder.
+ */
+export function keptBytes(rendered: PageContent): number {
+  let characters = rendered.html.length + rendered.titleId.length + rendered.description.length + (rendered.subtitle?.length ?? 0);
+  for (const heading of rendered.headings) characters += heading.id.length + heading.text.length;
+  return ENTRY_OVERHEAD_BYTES + rendered.headings.length * HEADING_OVERHEAD_BYTES + characters * 2;
+}
+
+export function createKeptPages(bytesKept = RENDERED_BYTES_KEPT): RenderedPageStore {
   // Most recently read last: the first in the map is the first to go.
-  const kept = new Map<GuidePage, RenderedPage>();
-  let keptCharacters = 0;
+  const kept = new Map<GuidePage, { rendered: RenderedPage; bytes: number }>();
+  let keptTotal = 0;
   return {
     get(page) {
       const found = kept.get(page);
@@ -31,19 +52,21 @@ export function createKeptPages(charactersKept = RENDERED_CHARACTERS_KEPT): Rend
         kept.delete(page);
         kept.set(page, found);
       }
-      return found;
+      return found?.rendered;
     },
     set(page, rendered) {
       const previous = kept.get(page);
-      if (previous) keptCharacters -= previous.html.length;
+      if (previous) keptTotal -= previous.bytes;
       kept.delete(page);
-      kept.set(page, rendered);
-      keptCharacters += rendered.html.length;
+      // Measured once: the size of what is dropped must be what was counted.
+      const bytes = keptBytes(rendered);
+      kept.set(page, { rendered, bytes });
+      keptTotal += bytes;
       // The page just kept stays, even alone over the bound: it is being served.
-      for (const [oldest, content] of kept) {
-        if (keptCharacters <= charactersKept || oldest === page) break;
+      for (const [oldest, entry] of kept) {
+        if (keptTotal <= bytesKept || oldest === page) break;
         kept.delete(oldest);
-        keptCharacters -= content.html.length;
+        keptTotal -= entry.bytes;
       }
     },
   };
