@@ -1,3 +1,5 @@
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, headlessExecutable } from "./tests/browser";
 
@@ -7,6 +9,10 @@ const launchOptions = { executablePath: headlessExecutable(), args: chromiumArgs
 // React reports hydration differences only in its development build, so one
 // suite runs against the development server to prove there are none.
 const DEVELOPMENT_ONLY = /\.dev\.spec\.ts$/;
+// Every server the suite starts keeps its rendered pages and search index
+// here, not in the user's own cache folder. Kept between runs, as a user's
+// is: the pages' keys make a stale entry impossible.
+process.env.CACHE_DIR ??= path.join(os.tmpdir(), "themed-guide-e2e-cache");
 
 export default defineConfig({
   testDir: "tests/e2e",

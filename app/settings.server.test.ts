@@ -20,7 +20,7 @@ function refusal(env: Record<string, string>): string {
 
 describe("settings read from the environment", () => {
   it("serves the site's own guide on port 3000 on every interface when nothing is set", () => {
-    expect(readSettings({}, cwd)).toEqual({
+    expect(readSettings({ XDG_CACHE_HOME: "/var/cache/me" }, cwd)).toEqual({
       contentDir: path.join(cwd, "content"),
       ownFolder: false,
       siteName: null,
@@ -28,7 +28,15 @@ describe("settings read from the environment", () => {
       port: 3000,
       host: undefined,
       trustProxy: undefined,
+      memoryBudgetMB: 512,
+      cacheDir: "/var/cache/me/themed-guide",
     });
+  });
+
+  it("reads the memory budget in MB and the cache folder, resolved against the working folder", () => {
+    expect(readSettings({ MEMORY_BUDGET_MB: "1024", CACHE_DIR: "cache" }, cwd)).toMatchObject({ memoryBudgetMB: 1024, cacheDir: path.join(cwd, "cache") });
+    expect(() => readSettings({ MEMORY_BUDGET_MB: "383" }, cwd)).toThrow('MEMORY_BUDGET_MB must be a whole number of megabytes, at least 384 (got "383")');
+    expect(() => readSettings({ MEMORY_BUDGET_MB: "-1" }, cwd)).toThrow(/^MEMORY_BUDGET_MB must be/);
   });
 
   it("resolves CONTENT_DIR against the working folder and calls it the visitor's own folder", () => {

@@ -1,6 +1,8 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { MIN_MEMORY_BUDGET_MB, parseMemoryBudget } from "../server/memory-budget.ts";
 
 /**
  * Every setting of the site, read from the environment once and validated
@@ -25,6 +27,10 @@ export type Settings = {
   host: string | undefined;
   /** TRUST_PROXY, as Express takes it: whom to believe X-Forwarded-Proto and -Host from. */
   trustProxy: boolean | number | string | undefined;
+  /** MEMORY_BUDGET_MB: what the server's processes together may hold, in MB (server/memory-budget.ts). */
+  memoryBudgetMB: number;
+  /** CACHE_DIR, absolute: where rendered pages and the search index are kept across restarts; else the user's cache folder. */
+  cacheDir: string;
 };
 
 /** A setting that cannot be used; the message names the variable and what it got. */
@@ -67,7 +73,21 @@ const trustProxy = optionalText.transform((value) => {
   return /^\d+$/.test(value) ? Number(value) : value;
 });
 
+const memoryBudget = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    const budget = parseMemoryBudget(value);
+    if (budget === null) {
+      context.addIssue({ code: "custom", message: `must be a whole number of megabytes, at least ${MIN_MEMORY_BUDGET_MB} (got ${JSON.stringify(value)})` });
+      return z.NEVER;
+    }
+    return budget;
+  });
+
 const environment = z.object({
+  MEMORY_BUDGET_MB: memoryBudget,
+  CACHE_DIR: optionalText,
   CONTENT_DIR: optionalText,
   SITE_NAME: optionalText,
   EDIT_URL_BASE: editUrlBase,
@@ -94,7 +114,15 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     port: values.PORT,
     host: values.HOST,
     trustProxy: values.TRUST_PROXY,
+    memoryBudgetMB: values.MEMORY_BUDGET_MB,
+    cacheDir: values.CACHE_DIR === undefined ? defaultCacheDir(env) : path.resolve(cwd, values.CACHE_DIR),
   };
+}
+
+/** Where programs keep caches for their user (the XDG convention, which is also what most tools use on macOS from a shell). */
+function defaultCacheDir(env: Record<string, string | undefined>): string {
+  const base = env.XDG_CACHE_HOME?.trim() || (os.homedir() ? path.join(os.homedir(), ".cache") : os.tmpdir());
+  return path.join(path.resolve(base), "themed-guide");
 }
 
 let current: Settings | undefined;

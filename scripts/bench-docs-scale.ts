@@ -1,115 +1,165 @@
 /**
- * npm run bench:docs-scale [-- --copies 25]
- * The bad-input end of issue 10's sizes, on the production build:
- * - a folder of 5,000 Markdown pages (25 copies of the generated 200-page
- *   docs folder, each under a folder of its own, with their images): the
- *   time from process start to listening and to the first page; the
- *   server's RSS (with its render worker) then, at its peak while every page
- *   is rendered in the background, and once the worker has ended; then every
- *   page served once (the pages the memory budget dropped are rendered again);
- * - a folder holding one 5 MB Markdown file: how fast and with what message
- *   the server refuses it.
- * Prints figures; needs a build (`npm run build`).
+ * npm run bench:docs-scale [-- --pages 5000,50000] [--skip-export] [--budget 512]
+ * Issue 24's figures, on the production build, for generated folders of
+ * long, code-heavy pages (copies of the generated 200-page docs folder,
+ * each under a folder of its own, with their images), each with a fresh
+ * cache folder:
+ * - the server, started twice (a first start, then a restart on the
+ *   unchanged files): start → listening; the RSS of all its processes
+ *   sampled every 100 ms from start until every page was served once
+ *   (8 at a time) in both themes, its peak and the errors; how many pages
+ *   the background completion rendered and read from the page cache;
+ *   search time at the server (p50/p95 over loopback HTTP, /search.data);
+ *   req/s of one page served from memory, against the same page at 200 pages;
+ * - the static export (docs-scale-export.ts): wall time and peak RSS, and
+ *   VitePress 1.6.4's build of the same 5,000-page folder.
+ * Prints figures; needs a build (`npm run build`) and, for the export, the
+ * bundled command (`npm run build -w themed-guide`).
  */
+import autocannon from "autocannon";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { exportAtScale } from "./docs-scale-export.ts";
 import { makeDocsCorpus } from "./make-docs-corpus.ts";
-import { backgroundRenderingDone, freePort, rssBytes, spawnServer, treeRssBytes } from "./start-server.ts";
+import { freePort, spawnServer, treeRssBytes } from "./start-server.ts";
 
-const { values } = parseArgs({ options: { copies: { type: "string", default: "25" } } });
-const copies = Number(values.copies);
+const { values } = parseArgs({
+  options: { pages: { type: "string", default: "5000" }, "skip-export": { type: "boolean", default: false }, budget: { type: "string", default: "512" } },
+});
+const sizes = values.pages.split(",").map(Number);
 const MB = 1000 * 1000;
-const START_DEADLINE_MS = 600_000;
+const START_DEADLINE_MS = 3_600_000;
+const CORPUS_PAGES = 200;
+const SEARCHES = ["cache", "configuration", "retry timeout", "configur", "timout", "how do I configure the retry policy"];
 
 if (!fs.existsSync(new URL("../build/server/index.js", import.meta.url))) {
   console.error("No build: run `npm run build` first.");
   process.exit(1);
 }
-
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "docs-scale-"));
 process.on("exit", () => fs.rmSync(scratch, { recursive: true, force: true }));
+console.log(`Node ${process.version}; ${os.availableParallelism()} cores; memory budget ${values.budget} MB`);
 
-// 1. Thousands of pages.
-const large = path.join(scratch, "large");
-const urls: string[] = [];
-for (let copy = 0; copy < copies; copy++) {
-  const part = `part-${String(copy).padStart(2, "0")}`;
-  const corpus = makeDocsCorpus(path.join(large, part), copy + 1);
-  urls.push(...corpus.pages.map((page) => page.url.replace(/^\/guide/, `/guide/${part}`)));
+const baseline = await servedOnce(scaleFolder(CORPUS_PAGES), "baseline at 200 pages", { quiet: true });
+for (const size of sizes) {
+  const folder = scaleFolder(size);
+  const cacheDir = fs.mkdtempSync(path.join(scratch, "cache-"));
+  console.log(`\n${size} pages: ${describeFolder(folder)}`);
+  await servedOnce(folder, "first start", { cacheDir, baselineRps: baseline.rps });
+  await servedOnce(folder, "restart on unchanged files", { cacheDir, baselineRps: baseline.rps });
+  if (!values["skip-export"]) await exportAtScale(folder, size, scratch, { vitepress: size <= 5_000 });
+  fs.rmSync(folder.dir, { recursive: true, force: true });
+  fs.rmSync(cacheDir, { recursive: true, force: true });
 }
-const listed = countFiles(large);
-console.log(`Folder: ${listed.markdown} Markdown files (${(listed.markdownBytes / MB).toFixed(1)} MB) and ${listed.other} other files, ${copies} copies of the generated docs folder`);
 
-const port = await freePort();
-const started = performance.now();
-const server = spawnServer(port, { CONTENT_DIR: large });
-const listeningMs = await waitForListening(server, started);
-if (listeningMs === null) {
-  const output = server.output().trim();
-  console.log(server.process.exitCode === null ? `Not listening after ${ms(START_DEADLINE_MS)}:\n${output}` : `Refused at start:\n${output}`);
-  await server.stop("SIGKILL");
-} else {
-  const first = await fetch(`${server.url}${urls[0]}`);
-  const firstPageMs = performance.now() - started;
-  console.log(`Start → listening: ${ms(listeningMs)}; → first page (${first.status}): ${ms(firstPageMs)}`);
+type Options = { cacheDir?: string; baselineRps?: number; quiet?: boolean };
+
+async function servedOnce(folder: { dir: string; urls: string[] }, name: string, { cacheDir, baselineRps, quiet }: Options) {
+  const started = performance.now();
+  const env: Record<string, string> = { CONTENT_DIR: folder.dir, MEMORY_BUDGET_MB: values.budget, CACHE_DIR: cacheDir ?? fs.mkdtempSync(path.join(scratch, "cache-")) };
+  const server = spawnServer(await freePort(), env);
   const pid = server.process.pid!;
-  console.log(`RSS after start (server + render worker): ${mb(treeRssBytes(pid) ?? 0)}`);
-  let peak = 0;
-  const sampler = setInterval(() => (peak = Math.max(peak, treeRssBytes(pid) ?? 0)), 250);
-  const backgroundStarted = performance.now();
-  const done = await backgroundRenderingDone(server, pid, START_DEADLINE_MS);
-  clearInterval(sampler);
-  console.log(`Background rendering: ${done} (waited ${ms(performance.now() - backgroundStarted)}); peak RSS meanwhile: ${mb(peak)}; RSS after: ${mb(rssBytes(pid) ?? 0)}`);
+  const samples: number[] = [];
+  const sampler = setInterval(() => samples.push(treeRssBytes(pid) ?? 0), 100);
+  const listeningMs = await waitForListening(server, started);
+  if (listeningMs === null) {
+    clearInterval(sampler);
+    console.log(`${name}: not listening:\n${server.output().trim().split("\n").slice(-10).join("\n")}`);
+    await server.stop("SIGKILL");
+    return { rps: 0 };
+  }
+  let errors = 0;
+  const themes = ["theme=light", "theme=dark"];
   const servedAt = performance.now();
-  let failures = 0;
-  await inParallel(urls, 8, async (url) => {
-    const response = await fetch(`${server.url}${url}`);
-    await response.arrayBuffer();
-    if (response.status !== 200) failures++;
+  await inParallel(folder.urls.flatMap((url) => themes.map((cookie) => ({ url, cookie }))), 8, async ({ url, cookie }) => {
+    const response = await fetch(`${server.url}${url}`, { headers: { Cookie: cookie, "Accept-Encoding": "gzip, br" } }).catch(() => null);
+    await response?.arrayBuffer();
+    if (response?.status !== 200) errors++;
   });
-  console.log(`Every page once (${urls.length}, ${failures} not 200): ${ms(performance.now() - servedAt)}; RSS then (server + render worker): ${mb(treeRssBytes(pid) ?? 0)}`);
-  await backgroundRenderingDone(server, pid, 30_000);
-  console.log(`RSS once the worker has ended again: ${mb(rssBytes(pid) ?? 0)}`);
+  const servedMs = performance.now() - servedAt;
+  const completion = await completionLine(server, pid);
+  clearInterval(sampler);
+  const peak = Math.max(...samples);
+  const over = samples.filter((sample) => sample > Number(values.budget) * 1024 * 1024).length;
+  const searchTimes = await searchTimesMs(server.url);
+  const rps = await requestsPerSecond(`${server.url}${folder.urls[Math.floor(folder.urls.length / 2)]}`);
   await server.stop();
+  if (quiet) return { rps };
+  console.log(`${name}: listening after ${ms(listeningMs)}; every page once in both themes (${folder.urls.length * 2} requests, ${errors} not 200) in ${ms(servedMs)}`);
+  console.log(`  RSS of all processes, every 100 ms (${samples.length} samples): peak ${mb(peak)}, ${over} samples over the budget; completion: ${completion}`);
+  console.log(`  search at the server: p50 ${searchTimes.p50.toFixed(1)} ms, p95 ${searchTimes.p95.toFixed(1)} ms, max ${searchTimes.max.toFixed(1)} ms over ${searchTimes.count} searches`);
+  console.log(`  one page from memory: ${Math.round(rps)} req/s, ${((rps / (baselineRps ?? rps)) * 100).toFixed(0)}% of the same page at 200 pages (${Math.round(baselineRps ?? 0)} req/s)`);
+  return { rps };
 }
 
-// 2. One 5 MB page.
-const huge = path.join(scratch, "huge");
-fs.mkdirSync(huge);
-const paragraph = "Every lantern in the harbour is checked before the bell rings twice, and the keeper writes it down.\n\n";
-fs.writeFileSync(path.join(huge, "index.md"), `# Changelog\n\n${paragraph.repeat(Math.ceil((5 * MB) / paragraph.length))}`);
-const hugeStarted = performance.now();
-const refused = spawnServer(await freePort(), { CONTENT_DIR: huge });
-const code = await new Promise<number | null>((resolve) => refused.process.on("exit", resolve));
-console.log(
-  `A 5 MB Markdown file: exit code ${code} after ${ms(performance.now() - hugeStarted)}, saying:\n  ${refused.output().trim().split("\n").slice(0, 3).join("\n  ")}`,
-);
+/** `copies` of the generated folder; its pages' URLs. */
+function scaleFolder(pages: number) {
+  const dir = fs.mkdtempSync(path.join(scratch, `docs-${pages}-`));
+  const copies = Math.max(1, Math.round(pages / CORPUS_PAGES));
+  const urls: string[] = [];
+  for (let copy = 0; copy < copies; copy++) {
+    const part = `part-${String(copy).padStart(3, "0")}`;
+    const corpus = makeDocsCorpus(path.join(dir, part), copy + 1);
+    urls.push(...corpus.pages.map((page) => page.url.replace(/^\/guide/, `/guide/${part}`)));
+    fs.rmSync(path.join(dir, part, ".vitepress"), { recursive: true, force: true });
+  }
+  return { dir, urls };
+}
+
+function describeFolder({ dir }: { dir: string }) {
+  let markdown = 0;
+  let bytes = 0;
+  let other = 0;
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    if (entry.name.endsWith(".md")) {
+      markdown++;
+      bytes += fs.statSync(path.join(entry.parentPath, entry.name)).size;
+    } else other++;
+  }
+  return `${markdown} Markdown files (${(bytes / MB).toFixed(0)} MB) and ${other} other files`;
+}
 
 async function waitForListening(running: ReturnType<typeof spawnServer>, since: number): Promise<number | null> {
   for (;;) {
     if (running.process.exitCode !== null) return null;
-    const up = await fetch(`${running.url}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return performance.now() - since;
+    if (await fetch(`${running.url}/healthz`).then((response) => response.ok, () => false)) return performance.now() - since;
     if (performance.now() - since > START_DEADLINE_MS) return null;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
-function countFiles(folder: string) {
-  const counts = { markdown: 0, markdownBytes: 0, other: 0 };
-  for (const entry of fs.readdirSync(folder, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || entry.parentPath.includes(`${path.sep}.`)) continue;
-    if (entry.name.endsWith(".md")) {
-      counts.markdown++;
-      counts.markdownBytes += fs.statSync(path.join(entry.parentPath, entry.name)).size;
-    } else counts.other++;
+/** The server's line saying the background completion is done (waiting for it if every page was served first). */
+async function completionLine(server: ReturnType<typeof spawnServer>, pid: number): Promise<string> {
+  const deadline = performance.now() + START_DEADLINE_MS;
+  while (performance.now() < deadline) {
+    const line = /Guide: (.* pages ready in [\d.]+ s.*)/.exec(server.output())?.[1];
+    if (line) return line;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return counts;
+  return `not reported (pid ${pid})`;
+}
+
+async function searchTimesMs(url: string) {
+  const times: number[] = [];
+  for (let round = 0; round < 20; round++) {
+    for (const query of SEARCHES) {
+      const started = performance.now();
+      const response = await fetch(`${url}/search.data?q=${encodeURIComponent(query)}`);
+      await response.arrayBuffer();
+      times.push(performance.now() - started);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))]!;
+  return { p50: at(0.5), p95: at(0.95), max: times.at(-1)!, count: times.length };
+}
+
+async function requestsPerSecond(url: string): Promise<number> {
+  const result = await autocannon({ url, connections: 10, duration: 10, headers: { "Accept-Encoding": "gzip, br", Cookie: "theme=dark" } });
+  return result.requests.average;
 }
 
 async function inParallel<T>(items: T[], width: number, task: (item: T) => Promise<void>) {
@@ -119,11 +169,10 @@ async function inParallel<T>(items: T[], width: number, task: (item: T) => Promi
   }));
 }
 
-
 function ms(value: number) {
   return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
 }
 
 function mb(bytes: number) {
-  return `${Math.round(bytes / MB)} MB`;
+  return `${Math.round(bytes / 1024 / 1024)} MB`;
 }

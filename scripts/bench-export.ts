@@ -14,7 +14,7 @@
  * a few queries, each in a fresh browser context (nothing cached).
  * Needs the package bundled (`npm run build && npm run build -w themed-guide`).
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,7 +22,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { makeDocsCorpus } from "./make-docs-corpus.ts";
 import { measureSearchTransfer } from "./search-transfer.ts";
-import { treeRssBytes } from "./start-server.ts";
+import { measure, report } from "./measure-process.ts";
 
 const { values } = parseArgs({ options: { sizes: { type: "string", default: "200,5000" } } });
 const sizes = values.sizes.split(",").map(Number);
@@ -73,34 +73,6 @@ for (const size of sizes) {
   report(`vitepress build`, await measure(process.execPath, [vitepressBin, "build", docs], peer), theirs);
   fs.rmSync(docs, { recursive: true, force: true });
   fs.rmSync(ours, { recursive: true, force: true });
-}
-
-type Measured = { seconds: number; peakRss: number; code: number | null; output: string };
-
-function measure(command: string, args: string[], cwd = process.cwd()): Promise<Measured> {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    let peakRss = 0;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, treeRssBytes(child.pid!) ?? 0)), 100);
-    child.once("exit", (code) => {
-      clearInterval(sampler);
-      resolve({ seconds: (performance.now() - started) / 1000, peakRss, code, output });
-    });
-  });
-}
-
-function report(name: string, { seconds, peakRss, code, output }: Measured, outDir: string) {
-  if (code !== 0) {
-    console.log(`${name}: failed (exit ${code}) after ${seconds.toFixed(1)} s, peak RSS ${(peakRss / MB).toFixed(0)} MB:\n${output.trim().split("\n").slice(-15).join("\n")}`);
-    return;
-  }
-  const bytes = Number(execFileSync("du", ["-sb", outDir], { encoding: "utf8" }).split("\t")[0]);
-  const files = countFiles(outDir, () => true);
-  console.log(`${name}: ${seconds.toFixed(1)} s, peak RSS ${(peakRss / MB).toFixed(0)} MB, wrote ${(bytes / MB).toFixed(1)} MB in ${files} files`);
 }
 
 function countFiles(dir: string, include: (name: string) => boolean): number {

@@ -12,14 +12,14 @@ import { createPageCache } from "./page-cache.ts";
  * refuses declared bodies over 10 bytes, and React Router's handler renders a
  * page whose script carries the nonce the cache handed it.
  */
-async function startSite() {
+async function startSite({ bytesKept = 64 * 1024 * 1024 } = {}) {
   const layerRuns = { count: 0 };
   const cache = createPageCache(async (_request, context) => {
     const nonce = context!.get(requestNonce)!;
     return new Response(`<!DOCTYPE html><p>A kept page</p><script nonce="${nonce}">hydrate()</script>`, {
       headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": `script-src 'nonce-${nonce}'` },
     });
-  }, "build-1", serverSeam);
+  }, "build-1", serverSeam, bytesKept);
   const app = express();
   app.set("trust proxy", "loopback");
   app.use(cache.serveKept);
@@ -53,6 +53,22 @@ function lastingHeaders(response: Response): Record<string, string> {
 }
 
 describe("pages kept in memory", () => {
+  it("keep within their bytes: past the bound the page least recently asked for is let go and rendered again when asked for", async () => {
+    // One kept page is about 2.2 KB (its compressed forms and its overhead): room for two.
+    const site = await startSite({ bytesKept: 5_000 });
+    const visit = async (path: string) => expect((await fetch(`${site.url}${path}`)).status).toBe(200);
+    await visit("/a");
+    await visit("/b");
+    await visit("/a"); // kept: now the most recently asked for
+    expect(site.layerRuns.count).toBe(2);
+    await visit("/c"); // over the bound: /b goes
+    expect(site.layerRuns.count).toBe(3);
+    await visit("/a");
+    expect(site.layerRuns.count).toBe(3);
+    await visit("/b");
+    expect(site.layerRuns.count).toBe(4);
+  });
+
   it("a page asked for again is answered before the server's layers, with the headers they set the first time and a fresh nonce", async () => {
     const site = await startSite();
     const first = await fetch(`${site.url}/guide/themes`);

@@ -52,8 +52,8 @@ type LayerHeaders = [string, number | string | string[]][];
 /** A page to keep, or an answer (a 404, a redirect) to pass on once and forget. */
 type Rendered = { page: CachedPage } | { response: Response };
 
-/** Enough for every page in every theme state many times over; a bound against surprises. */
-const MAX_ENTRIES = 2000;
+/** Bytes kept besides a page's compressed forms: its headers, the map's entry, the CRC table of its gzip. */
+const ENTRY_OVERHEAD = 2_048;
 // Only for a client that takes brotli but not gzip (none of today's
 // browsers) while the page's own brotli is not ready: compressed per
 // response, so at a fast setting.
@@ -61,12 +61,38 @@ const BROTLI_FAST = {
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
 };
 
-export function createPageCache(handleRequest: RequestHandler, buildVersion: string, seam: ServerSeam) {
+/**
+ * `bytesKept`: what the kept pages may hold together (their share of the
+ * memory budget, server/memory-budget.ts); past it the page least recently
+ * asked for goes first, and is rendered again if it is asked for again.
+ */
+export function createPageCache(handleRequest: RequestHandler, buildVersion: string, seam: ServerSeam, bytesKept: number) {
+  // Least recently asked for first.
   const pages = new Map<string, CachedPage>();
+  let keptBytes = 0;
+  const sizeOf = (page: CachedPage) =>
+    ENTRY_OVERHEAD + page.gzip.segments.reduce((sum, segment) => sum + segment.byteLength, 0) + (page.brotli?.segments.reduce((sum, segment) => sum + segment.byteLength, 0) ?? 0);
+  const keep = (key: string, page: CachedPage) => {
+    pages.set(key, page);
+    keptBytes += sizeOf(page);
+    for (const [oldest, kept] of pages) {
+      if (keptBytes <= bytesKept || oldest === key) break;
+      pages.delete(oldest);
+      keptBytes -= sizeOf(kept);
+    }
+  };
+  const recall = (key: string) => {
+    const page = pages.get(key);
+    if (page) {
+      pages.delete(key);
+      pages.set(key, page);
+    }
+    return page;
+  };
   const rendering = new Map<string, Promise<Rendered>>();
   const brotliCompressor = createBrotliCompressor();
 
-  async function render(url: URL, cookie: string | undefined): Promise<Rendered> {
+  async function render(url: URL, cookie: string | undefined, key: string): Promise<Rendered> {
     // The page is rendered with a nonce handed to it, so the one to cut out is known.
     const nonce = seam.createNonce();
     const response = await handleRequest(new Request(url, { headers: cookie ? { Cookie: cookie } : {} }), seam.requestContext(nonce));
@@ -82,7 +108,13 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
     const page: CachedPage = { gzip: prepareStitchedGzip(parts, Buffer.byteLength(nonce)), brotli: null, headers };
     // Browsers get gzip until this is ready: a fraction of a second for one
     // page, longer when many were first asked for at once (one at a time).
-    void brotliCompressor.compress(page.gzip, parts.length).then((brotli) => (page.brotli = brotli));
+    void brotliCompressor.compress(page.gzip, parts.length).then((brotli) => {
+      // Counted while kept: a page let go before its brotli came back is not.
+      const kept = pages.get(key) === page;
+      if (kept) keptBytes -= sizeOf(page);
+      page.brotli = brotli;
+      if (kept) keptBytes += sizeOf(page);
+    });
     return { page };
   }
 
@@ -101,7 +133,7 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
     // A request that says it carries a body meets the layers that judge bodies.
     if (request.headers["content-length"] !== undefined || request.headers["transfer-encoding"] !== undefined) return next();
     const headers = layerHeaders.get(request.secure);
-    const page = headers && pages.get(cacheKey(request));
+    const page = headers && recall(cacheKey(request));
     if (!headers || !page) return next();
     for (const [name, value] of headers) response.setHeader(name, value);
     sendPage(page, request, response, seam);
@@ -113,14 +145,14 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
     const preference = seam.themePreference(request.headers.cookie);
     const key = cacheKey(request, preference);
 
-    let page = pages.get(key);
+    let page = recall(key);
     if (!page) {
       let pending = rendering.get(key);
       // Concurrent first requests for one page wait for a single render.
       const first = !pending;
       if (!pending) {
         const url = new URL(request.originalUrl, `${request.protocol}://${request.get("host") ?? "localhost"}`);
-        pending = render(url, preference ? seam.themeCookie(preference) : undefined).finally(() => rendering.delete(key));
+        pending = render(url, preference ? seam.themeCookie(preference) : undefined, key).finally(() => rendering.delete(key));
         rendering.set(key, pending);
       }
       let rendered: Rendered;
@@ -135,7 +167,7 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
         return first ? sendResponse(request, response, rendered.response) : next();
       }
       page = rendered.page;
-      if (pages.size < MAX_ENTRIES) pages.set(key, page);
+      if (!pages.has(key)) keep(key, page);
     }
     if (!layerHeaders.has(request.secure)) {
       layerHeaders.set(request.secure, Object.entries(response.getHeaders()) as LayerHeaders);

@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_MEMORY_BUDGET_MB, parseMemoryBudget, renderWorkerExecArgv } from "./memory-budget.ts";
 
 /**
  * The guide's first render worker, started before anything else loads.
@@ -18,7 +19,8 @@ export function prestartRenderWorker(workerFile: URL): ChildProcess | null {
   const child = fork(fileURLToPath(workerFile), [], {
     serialization: "advanced",
     stdio: ["ignore", "inherit", "inherit", "ipc"],
-    execArgv: process.execArgv.filter((flag) => !flag.startsWith("--max-semi-space-size")),
+    // A budget the settings will refuse stops the server before this worker matters.
+    execArgv: renderWorkerExecArgv(process.execArgv, parseMemoryBudget(process.env.MEMORY_BUDGET_MB) ?? DEFAULT_MEMORY_BUDGET_MB),
   });
   // It exits with the server (its IPC channel closes), also if no guide takes it over.
   child.unref();

@@ -19,6 +19,7 @@ import zlib from "node:zlib";
 import type { ServerBuild } from "react-router";
 import sirv from "sirv";
 import type { ServerSeam } from "../app/server-seam.server.ts";
+import { memoryShares } from "./memory-budget.ts";
 import { liveReloadEvents } from "./live-reload.ts";
 import { allowKnownMethods, answerError, limitRequestBody, permissionsPolicy, rejectMalformedPath, strictTransportSecurity } from "./request-guards.ts";
 import { createPageCache } from "./page-cache.ts";
@@ -34,7 +35,7 @@ const serverBuildUrl = new URL("../build/server/index.js", import.meta.url).href
 export async function serve({ renderWorker, liveReload = false }: { renderWorker: ChildProcess | null; liveReload?: boolean }) {
   const build = await loadBuild();
   const seam = (build.entry.module as unknown as { serverSeam: ServerSeam }).serverSeam;
-  const { port, host, trustProxy } = await startApp(seam, renderWorker, liveReload);
+  const { port, host, trustProxy, memoryBudgetMB } = await startApp(seam, renderWorker, liveReload);
   const liveReloads = liveReload ? liveReloadEvents(seam) : null;
 
   const app = express();
@@ -45,7 +46,7 @@ export async function serve({ renderWorker, liveReload = false }: { renderWorker
   // Pages are kept in memory once rendered (page-cache.ts). A page already
   // kept is answered here, first, with the headers the layers below set on it
   // the first time: they would only set the same again.
-  const pageCache = liveReload ? null : createPageCache(createFetchHandler(build, "production"), build.assets.version, seam);
+  const pageCache = liveReload ? null : createPageCache(createFetchHandler(build, "production"), build.assets.version, seam, memoryShares(memoryBudgetMB).responseCacheBytes);
   if (pageCache) app.use(pageCache.serveKept);
   app.use(
     helmet({

@@ -20,8 +20,9 @@ const PREVIEW_LIMIT = 8;
 export async function loader({ request }: Route.LoaderArgs): Promise<SearchData> {
   const { query, notice, limit } = readSearch(request);
   // One more than shown, to know whether there are more.
-  // The index is built once every page has been rendered; until then (the first seconds after a start) a search waits.
-  const found = query === "" ? [] : (await (await getGuide()).complete()).search.search(query, { limit: limit + 1 });
+  // The index kept on disk by an earlier start answers at once; a first start's is ready once every page
+  // has been rendered, and until then a search waits.
+  const found = query === "" ? [] : (await (await getGuide()).searchIndex()).search(query, { limit: limit + 1 });
   return { query, notice, results: found.slice(0, limit), more: found.length > limit };
 }
 

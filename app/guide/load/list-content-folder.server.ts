@@ -53,15 +53,17 @@ export type ContentListing = {
 
 /**
  * Limits against a folder that would take the server down at start, with
- * room for any real docs site (the largest public ones have a few thousand
- * pages). Pages are rendered and held in memory for the life of the process;
- * files are only listed (a name, a size, a date each).
+ * room for the largest docs sites (generated API references reach tens of
+ * thousands of pages). A page costs its entry in the navigation and the
+ * page list (about a kilobyte) for the life of the process; its text and
+ * its rendered article are read and kept within the memory budget
+ * (server/memory-budget.ts); files are only listed (a name, a size, a date each).
  */
 export const LIMITS = {
-  /** Each page is rendered at start and held in memory; `npm run bench:docs-scale` measures a 5,000-page folder. */
-  pages: 20_000,
-  /** Entries are cheap (about 300 bytes each), but a folder with more is not a docs folder. */
-  files: 100_000,
+  /** `npm run bench:docs-scale` measures folders of 5,000 and 50,000 pages. */
+  pages: 100_000,
+  /** Every entry listed, pages included: about 300 bytes each; a folder with more is not a docs folder. */
+  files: 500_000,
   /**
    * A single Markdown file. The largest pages of big docs sites (generated
    * API references, changelogs) are a few hundred KB; a page of megabytes
@@ -152,8 +154,9 @@ async function walk(root: string, listing: ContentListing, folder: Folder): Prom
         }
         listing.markdown.push({ relativePath: relative, path: entry.real, size: entry.stat.size });
         if (listing.markdown.length > LIMITS.pages) {
-          throw new ContentListingError(`${root}: more than ${LIMITS.pages} Markdown files, the most one guide serves`);
+          throw new ContentListingError(`${root}: more than ${LIMITS.pages.toLocaleString("en")} Markdown files, the most one guide serves`);
         }
+        assertFileCount(root, listing);
       } else if (CATEGORY_FILE.test(entry.name)) {
         listing.folderLabels.set(folder.relative, await readCategory(entry.real, listing.warnings));
       } else {
@@ -166,8 +169,8 @@ async function walk(root: string, listing: ContentListing, folder: Folder): Prom
 }
 
 function assertFileCount(root: string, listing: ContentListing) {
-  if (listing.files.size + listing.partials.size > LIMITS.files) {
-    throw new ContentListingError(`${root}: more than ${LIMITS.files} files besides the Markdown, the most one guide lists`);
+  if (listing.markdown.length + listing.files.size + listing.partials.size > LIMITS.files) {
+    throw new ContentListingError(`${root}: more than ${LIMITS.files.toLocaleString("en")} files, the most one guide lists`);
   }
 }
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { GuideContentError } from "../guide-content-error";
 import type { ContentFile, GuideNavItem, GuidePage } from "../guide-types";
 import { buildGuideTree, type PlacedPage } from "../nav/guide-tree.server";
-import { codeSamples, type CodeSample } from "../render/code-samples.server";
+import type { CodeSample } from "../render/code-samples.server";
 import type { UrlTargets } from "../render/resolve-url.server";
 import { describeMissingIncludes, type BrokenLink } from "./link-report";
 import { ContentListingError, listContentFolder, type ContentListing } from "./list-content-folder.server";
@@ -11,7 +11,6 @@ import { readLastCommitDates } from "./last-commit-dates.server";
 import { readableName } from "./page-meta.server";
 import { placePages } from "./page-slugs.server";
 import { readProjectConfig, type TableOfContents } from "./project-config.server";
-import { readLeadingTitle } from "./read-leading-title.server";
 import { readPageSources, type PageSource } from "./read-page-sources.server";
 
 /**
@@ -19,7 +18,9 @@ import { readPageSources, type PageSource } from "./read-page-sources.server";
  * matter and includes read, its address chosen, its title read from the
  * page's opening (the navigation needs them all), when git last saw each
  * page change, and the navigation built.
- * Nothing is rendered here; what rendering a page needs is in `sources`.
+ * Nothing is rendered here, and no page's text is kept: what rendering a
+ * page needs is its front matter (`sources`) and its Markdown, read again
+ * when it is rendered (`readMarkdown`).
  */
 
 export type ReadFolder = {
@@ -33,8 +34,10 @@ export type ReadFolder = {
   files: Map<string, ContentFile>;
   /** Includes that name no file in the folder, by the page they are on; left as written. */
   missingIncludes: BrokenLink[];
-  /** Each page's Markdown (after its front matter, includes expanded), what its front matter says, and the title read at start. */
-  sources: Map<GuidePage, PageSource & { leadingTitle: string | null }>;
+  /** What each page's front matter says, and the title read at start. */
+  sources: Map<GuidePage, PageSource>;
+  /** The page's Markdown from its file (front matter removed, includes expanded); rejects with GuideContentError. */
+  readMarkdown(page: GuidePage): Promise<string>;
 };
 
 export type ReadFolderOptions = {
@@ -64,7 +67,7 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
   // MkDocs' nav when mkdocs.yml has one, else mdBook's SUMMARY.md.
   const contents = project?.contents ?? listing.bookContents;
 
-  const { sources, missingIncludes, repositoryPaths } = await readPageSources(root, listing);
+  const { sources, missingIncludes, repositoryPaths, samples, readMarkdown } = await readPageSources(root, listing);
   if (missingIncludes.length > 0) warn(describeMissingIncludes(root, missingIncludes));
   const slots = placePages(
     root,
@@ -81,7 +84,7 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
       repositoryPaths,
       basePath: options.basePath,
     },
-    codeSamples(slots.map((slot) => slot.content)),
+    samples,
   );
 
   const lastUpdated = await lastCommits;
@@ -89,8 +92,7 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
   const placed = slots.map((slot): PlacedPage => {
     const { relativePath } = slot.entry;
     const fallbackTitle = readableName(path.basename(slot.isIndex ? (slot.folder === "" ? root : slot.folder) : relativePath));
-    const leadingTitle = slot.meta.title === null ? readLeadingTitle(slot.content, relativePath) : null;
-    const title = slot.meta.title ?? leadingTitle ?? slot.meta.heroTitle ?? fallbackTitle;
+    const title = slot.meta.title ?? slot.leadingTitle ?? slot.meta.heroTitle ?? fallbackTitle;
     const listed = contents?.pages.get(relativePath);
     const page: GuidePage = {
       file: path.join(root, relativePath),
@@ -102,12 +104,24 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
       order: slot.meta.order ?? listed?.order ?? null,
       lastUpdated: lastUpdated.get(relativePath) ?? null,
     };
-    pageSources.set(page, { entry: slot.entry, content: slot.content, meta: slot.meta, leadingTitle });
+    pageSources.set(page, { entry: slot.entry, meta: slot.meta, leadingTitle: slot.leadingTitle });
     return { page, folder: slot.folder, isIndex: slot.isIndex };
   });
 
   const { pages, nav } = buildGuideTree(placed, withContentsFolders(listing.folderLabels, contents));
-  return { root, pages, nav, projectName: project?.siteName ?? null, files: listing.files, missingIncludes, sources: pageSources };
+  return {
+    root,
+    pages,
+    nav,
+    projectName: project?.siteName ?? null,
+    files: listing.files,
+    missingIncludes,
+    sources: pageSources,
+    readMarkdown(page) {
+      const source = pageSources.get(page);
+      return source ? readMarkdown(source.entry) : Promise.reject(new Error(`${page.url} is not a page of this guide`));
+    },
+  };
 }
 
 /** Docusaurus' `_category_` files first, then the table of contents' sections. */

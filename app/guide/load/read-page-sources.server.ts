@@ -1,76 +1,118 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { GuideContentError } from "../guide-content-error";
+import { createCodeSampleCollector, type CodeSample } from "../render/code-samples.server";
 import { expandIncludes } from "./includes/expand-includes.server";
 import { FrontMatterError, parseFrontMatter } from "./front-matter.server";
 import type { BrokenLink } from "./link-report";
 import { LIMITS, type ContentListing, type MarkdownEntry } from "./list-content-folder.server";
 import { readPageMeta, type PageMeta } from "./page-meta.server";
+import { readLeadingTitle } from "./read-leading-title.server";
 
 /**
- * Every page's Markdown, read at start: its front matter parsed (a file
- * whose front matter does not parse stops the start, named with its line
- * and column), drafts left out, and the files it includes expanded.
+ * Every page's Markdown, read at start and let go: its front matter parsed
+ * (a file whose front matter does not parse stops the start, named with
+ * its line and column), drafts left out, the files it includes expanded,
+ * its leading title read and a code block of each language noted. Only
+ * what the navigation and the renderer's warm-up need is kept, so a folder
+ * of 50,000 pages is never held in memory; a page's text is read again from
+ * its file when it is rendered (`readMarkdown`).
  */
 
 // Reading files overlaps a little; the CPU work is on one thread anyway.
 const READ_CONCURRENCY = 8;
 
-export type PageSource = { entry: MarkdownEntry; content: string; meta: PageMeta };
+/** What is kept of a page read at start. `leadingTitle` is read only when the front matter gives no title. */
+export type PageSource = { entry: MarkdownEntry; meta: PageMeta; leadingTitle: string | null };
 
-/** The published pages' sources, in the listing's order, and the includes that named no file. */
-export async function readPageSources(root: string, listing: ContentListing): Promise<{ sources: PageSource[]; missingIncludes: BrokenLink[]; repositoryPaths: string[] }> {
-  const read = (await mapLimit(listing.markdown, READ_CONCURRENCY, (entry) => readSource(root, entry))).filter((source) => !source.meta.draft);
-  if (read.length === 0) throw new GuideContentError(`No Markdown files in ${root}`);
+export type PageSources = {
+  /** The published pages, in the listing's order. */
+  sources: PageSource[];
+  missingIncludes: BrokenLink[];
+  repositoryPaths: string[];
+  /** A code block of each language the pages use, most used first (render/code-samples.server.ts). */
+  samples: CodeSample[];
+  /** The page's Markdown as the site reads it, from its file as it is now: front matter removed, includes expanded. */
+  readMarkdown(entry: MarkdownEntry): Promise<string>;
+};
+
+type ReadText = (relativePath: string) => Promise<string | null>;
+
+export async function readPageSources(root: string, listing: ContentListing): Promise<PageSources> {
   const folderInRepository = await repositoryPaths(root);
-  const { sources, missingIncludes } = await expandIncludedFiles(read, listing, folderInRepository);
-  return { sources, missingIncludes, repositoryPaths: folderInRepository };
-}
-
-async function readSource(root: string, entry: MarkdownEntry): Promise<PageSource> {
-  const file = path.join(root, entry.relativePath);
-  const text = await fs.readFile(entry.path, "utf8");
-  try {
-    const { data, content } = parseFrontMatter(text);
-    return { entry, content, meta: readPageMeta(data) };
-  } catch (error) {
-    if (!(error instanceof FrontMatterError)) throw error;
-    throw new GuideContentError(`${file}:${error.line}:${error.column}: ${error.reason}`, file, error.line, error.column);
-  }
-}
-
-/**
- * mdBook's, VitePress' and MkDocs' includes and Docusaurus' imported
- * partials (includes/expand-includes.server.ts), expanded in every page that has one
- * before anything reads it, from the files the folder
- * publishes and its partials only (never a file outside it, a dotfile, or
- * one over the size of a page). Each file is read once.
- */
-async function expandIncludedFiles(
-  sources: PageSource[],
-  listing: ContentListing,
-  folderInRepository: readonly string[],
-): Promise<{ sources: PageSource[]; missingIncludes: BrokenLink[] }> {
   const publishable = new Map<string, { path: string; size: number }>([
     ...listing.files,
     ...listing.partials,
     ...listing.markdown.map((entry) => [entry.relativePath, entry] as const),
   ]);
-  const texts = new Map<string, Promise<string | null>>();
-  const readIncluded = (relativePath: string) => {
+  // mdBook's, VitePress' and MkDocs' includes and Docusaurus' imported partials,
+  // from the files the folder publishes and its partials only (never a file
+  // outside it, a dotfile, or one over the size of a page).
+  const readIncluded: ReadText = (relativePath) => {
     const file = publishable.get(relativePath);
     if (!file || file.size > LIMITS.markdownBytes) return Promise.resolve(null);
-    if (!texts.has(relativePath)) texts.set(relativePath, fs.readFile(file.path, "utf8").catch(() => null));
-    return texts.get(relativePath)!;
+    return readPageFile(file.path).catch(() => null);
+  };
+  const expand = (text: string, entry: MarkdownEntry, read: ReadText) =>
+    expandIncludes(text, entry.relativePath, read, { repositoryPaths: folderInRepository });
+
+  // At start each included file is read once, however many pages include it.
+  const includedAtStart = new Map<string, Promise<string | null>>();
+  const readIncludedOnce: ReadText = (relativePath) => {
+    if (!includedAtStart.has(relativePath)) includedAtStart.set(relativePath, readIncluded(relativePath));
+    return includedAtStart.get(relativePath)!;
   };
   const missingIncludes: BrokenLink[] = [];
-  const expanded = await mapLimit(sources, READ_CONCURRENCY, async (source) => {
-    const { markdown, missing } = await expandIncludes(source.content, source.entry.relativePath, readIncluded, { repositoryPaths: folderInRepository });
+  const samples = createCodeSampleCollector();
+  const read = await mapLimit(listing.markdown, READ_CONCURRENCY, async (entry): Promise<PageSource | null> => {
+    const { content, meta } = parsePage(root, entry, await readPageFile(entry.path));
+    if (meta.draft) return null;
+    const { markdown, missing } = await expand(content, entry, readIncludedOnce);
     // A loop, not a spread: a hostile page may hold more includes than a call takes arguments.
-    for (const href of missing) missingIncludes.push({ from: source.entry.relativePath, href });
-    return markdown === source.content ? source : { ...source, content: markdown };
+    for (const href of missing) missingIncludes.push({ from: entry.relativePath, href });
+    samples.add(markdown);
+    return { entry, meta, leadingTitle: meta.title === null ? readLeadingTitle(markdown, entry.relativePath) : null };
   });
-  return { sources: expanded, missingIncludes };
+  includedAtStart.clear();
+  const sources = read.filter((source) => source !== null);
+  if (sources.length === 0) throw new GuideContentError(`No Markdown files in ${root}`);
+  return {
+    sources,
+    missingIncludes,
+    repositoryPaths: folderInRepository,
+    samples: samples.samples(),
+    async readMarkdown(entry) {
+      const { content } = parsePage(root, entry, await readPageFile(entry.path));
+      return (await expand(content, entry, readIncluded)).markdown;
+    },
+  };
+}
+
+/**
+ * A file of the folder, read as the listing saw it: through no symbolic link
+ * put in its place since (the listing resolved every link), and no larger
+ * than a page may be (it may have grown since it was listed).
+ */
+async function readPageFile(file: string): Promise<string> {
+  const handle = await fs.open(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+  try {
+    const { size } = await handle.stat();
+    if (size > LIMITS.markdownBytes) throw new GuideContentError(`${file}: grew over the limit of ${LIMITS.markdownBytes} bytes for one page`, file);
+    return await handle.readFile("utf8");
+  } finally {
+    await handle.close();
+  }
+}
+
+function parsePage(root: string, entry: MarkdownEntry, text: string): { content: string; meta: PageMeta } {
+  const file = path.join(root, entry.relativePath);
+  try {
+    const { data, content } = parseFrontMatter(text);
+    return { content, meta: readPageMeta(data) };
+  } catch (error) {
+    if (!(error instanceof FrontMatterError)) throw error;
+    throw new GuideContentError(`${file}:${error.line}:${error.column}: ${error.reason}`, file, error.line, error.column);
+  }
 }
 
 /**

@@ -19,32 +19,41 @@ const SAMPLE_CHARACTERS = 2_000;
 const OPENING_FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*\{?\.?([\w#+-]+)[^\n]*\n?/;
 
 export function codeSamples(documents: readonly string[]): CodeSample[] {
+  const collector = createCodeSampleCollector();
+  for (const document of documents) collector.add(document);
+  return collector.samples();
+}
+
+/** The samples of documents seen one at a time, so a large folder's text need not be held at once. */
+export function createCodeSampleCollector() {
   const uses = new Map<string, number>();
   const firstBlock = new Map<string, string>();
-  // Regular expressions over each document rather than its lines: this runs
-  // before the server listens, over every file of folders of thousands.
-  for (const document of documents) {
-    const openings = new RegExp(OPENING_FENCE.source, "gm");
-    for (let opening = openings.exec(document); opening; opening = openings.exec(document)) {
-      const [line, fence, written] = opening as unknown as [string, string, string];
-      // A backtick fence's info string cannot hold a backtick (that is inline code).
-      if (fence[0] === "`" && line.slice(line.indexOf(written)).includes("`")) continue;
-      const bodyStart = opening.index + line.length;
-      const closing = closingFence(fence);
-      closing.lastIndex = bodyStart;
-      const close = closing.exec(document);
-      const bodyEnd = close ? close.index : document.length;
-      // A fence inside the block is its text, not a block of its own.
-      openings.lastIndex = close ? close.index + close[0].length : document.length;
+  return {
+    add(document: string) {
+      // Regular expressions over the document rather than its lines: this runs
+      // before the server listens, over every file of folders of thousands.
+      const openings = new RegExp(OPENING_FENCE.source, "gm");
+      for (let opening = openings.exec(document); opening; opening = openings.exec(document)) {
+        const [line, fence, written] = opening as unknown as [string, string, string];
+        // A backtick fence's info string cannot hold a backtick (that is inline code).
+        if (fence[0] === "`" && line.slice(line.indexOf(written)).includes("`")) continue;
+        const bodyStart = opening.index + line.length;
+        const closing = closingFence(fence);
+        closing.lastIndex = bodyStart;
+        const close = closing.exec(document);
+        const bodyEnd = close ? close.index : document.length;
+        // A fence inside the block is its text, not a block of its own.
+        openings.lastIndex = close ? close.index + close[0].length : document.length;
 
-      const language = written.toLowerCase();
-      uses.set(language, (uses.get(language) ?? 0) + 1);
-      if (!firstBlock.has(language)) firstBlock.set(language, shorten(document.slice(bodyStart, bodyEnd).replace(/\r?\n$/, "")));
-    }
-  }
-  return [...uses]
-    .sort((a, b) => b[1] - a[1])
-    .map(([language]) => ({ language, code: firstBlock.get(language)! }));
+        const language = written.toLowerCase();
+        uses.set(language, (uses.get(language) ?? 0) + 1);
+        if (!firstBlock.has(language)) firstBlock.set(language, shorten(document.slice(bodyStart, bodyEnd).replace(/\r?\n$/, "")));
+      }
+    },
+    samples(): CodeSample[] {
+      return [...uses].sort((a, b) => b[1] - a[1]).map(([language]) => ({ language, code: firstBlock.get(language)! }));
+    },
+  };
 }
 
 /** The same character at least as many times, alone on its line (CommonMark). */

@@ -19,7 +19,8 @@ export type WorkerRequest =
   /** `background`: rendered when no visitor's page is waiting. */
   | { id: number; job: RenderJob; background: boolean };
 /** `started`: the page's turn has come (the server's time limit counts from here, service/render-worker-client.server.ts). */
-export type WorkerResponse = { id: number; started: true } | { id: number; result: RenderResult } | { id: number; error: string };
+/** `rss`: the worker's resident size after the page, so the server can end a worker that has grown past its share (server/memory-budget.ts). */
+export type WorkerResponse = { id: number; started: true } | { id: number; result: RenderResult; rss: number } | { id: number; error: string; rss: number };
 type PageRequest = Extract<WorkerRequest, { job: RenderJob }>;
 
 if (!process.send) throw new Error("render-worker.server.ts runs as a child process with an IPC channel");
@@ -61,9 +62,9 @@ function schedule(request: PageRequest) {
     if (process.connected) process.send!({ id: request.id, started: true } satisfies WorkerResponse, undefined, undefined, () => {});
     let response: WorkerResponse;
     try {
-      response = { id: request.id, result: await renderPage(request.job, targets!) };
+      response = { id: request.id, result: await renderPage(request.job, targets!), rss: process.memoryUsage.rss() };
     } catch (error) {
-      response = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+      response = { id: request.id, error: error instanceof Error ? error.message : String(error), rss: process.memoryUsage.rss() };
     }
     // The server may have gone meanwhile; then there is no one to tell.
     if (process.connected) process.send!(response, undefined, undefined, () => {});

@@ -1,17 +1,18 @@
 import { GuideContentError } from "../guide-content-error";
 import type { GuidePage, RenderedPage } from "../guide-types";
 import { describeBrokenLinks, type BrokenLink } from "../load/link-report";
-import type { SearchSection } from "../render/search-sections.server";
-import { createSearchIndex, type SearchIndex } from "../search/search-index.server";
+import type { SearchIndex } from "../search/search-index.server";
+import type { SearchStore } from "../search/search-store.server";
 import type { RenderFindings } from "./page-rendering.server";
 
 /**
  * What needs every page rendered: the search index, every page's
  * description, the broken-link report. Once the server is up, every page not
- * yet rendered (for a visitor, or for an export) is rendered once, in
- * reading order and one at a time, letting requests in between; each page's
- * search sections are held only from its render until they go into the
- * index, so a large folder's HTML is never held all at once.
+ * yet rendered (for a visitor, or for an export) is rendered once (or read
+ * from the disk cache), in reading order and one at a time, letting requests
+ * in between. Each page's search sections go into the search store on disk
+ * as the page is rendered, unless it holds them for the page's key already
+ * (search/search-store.server.ts), so no folder's text is held in memory.
  */
 
 export type CompleteGuide = {
@@ -28,34 +29,28 @@ type Options = {
   pages: readonly GuidePage[];
   render: (page: GuidePage) => Promise<RenderedPage>;
   warn: (message: string) => void;
-  /** Called once every page is rendered (the render worker may end). */
-  onDone: () => void;
-  /** False: no search index is made (a static export writes its own), so no page's sections are held. */
-  searchIndex?: boolean;
+  /** Called once every page is rendered (the render worker may end, the cache folder be swept); awaited before `complete` resolves. */
+  onDone: () => void | Promise<void>;
+  /** Where the pages' sections are indexed; null: no search index is made (a static export writes its own). */
+  search: SearchStore | null;
 };
 
-export function createBackgroundCompletion({ root, pages, render, warn, onDone, searchIndex = true }: Options) {
+const NO_SEARCH: SearchIndex = { search: () => [] };
+
+export function createBackgroundCompletion({ root, pages, render, warn, onDone, search }: Options) {
   const brokenByPage = new Map<GuidePage, BrokenLink[]>();
-  // Each page's search sections, from its render until the index takes them.
-  const sectionsOf = new Map<GuidePage, SearchSection[]>();
-  // Each rendered page's description: with its sections, all the completion needs of a page already rendered.
+  // Each rendered page's description: all the completion needs of a page already rendered.
   const descriptionOf = new Map<GuidePage, string>();
-  let completed = false;
   let completing: Promise<CompleteGuide> | null = null;
+  let searchFailed = false;
 
   async function completeAll(): Promise<CompleteGuide> {
-    const sections: SearchSection[] = [];
     const descriptions = new Map<string, string>();
     const failures: GuideContentError[] = [];
     for (const page of pages) {
       try {
         // A page rendered before (for a visitor, or for an export) is not rendered again.
-        const known = descriptionOf.get(page);
-        const renderedBefore = known !== undefined && (!searchIndex || sectionsOf.has(page));
-        descriptions.set(page.slug, renderedBefore ? known : (await render(page)).description);
-        // A loop, not a spread: a page may hold more headings than a call takes arguments.
-        for (const section of sectionsOf.get(page) ?? []) sections.push(section);
-        sectionsOf.delete(page);
+        descriptions.set(page.slug, descriptionOf.get(page) ?? (await render(page)).description);
       } catch (error) {
         const failure = error instanceof GuideContentError ? error : new GuideContentError(String(error), page.file);
         failures.push(failure);
@@ -64,20 +59,30 @@ export function createBackgroundCompletion({ root, pages, render, warn, onDone, 
       // Requests that came in meanwhile go first.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    completed = true;
-    sectionsOf.clear();
-    onDone();
+    await onDone();
+    if (search) {
+      // Pages removed since the store was written leave it; it now answers for the whole folder.
+      search.keepOnly(new Set(pages.map((page) => page.relativePath)));
+      search.markComplete();
+    }
     const brokenLinks = pages.flatMap((page) => brokenByPage.get(page) ?? []);
     if (brokenLinks.length > 0) warn(describeBrokenLinks(root, brokenLinks));
-    return { search: createSearchIndex(sections), descriptions, brokenLinks, failures };
+    return { search: search?.index ?? NO_SEARCH, descriptions, brokenLinks, failures };
   }
 
   return {
     /** What each render found, as it is rendered (by a visitor or by the completion). */
-    onRendered(page: GuidePage, findings: RenderFindings) {
+    onRendered(page: GuidePage, findings: RenderFindings, key: string) {
       brokenByPage.set(page, findings.brokenHrefs.map((href) => ({ from: page.relativePath, href })));
       descriptionOf.set(page, findings.description);
-      if (!completed && searchIndex) sectionsOf.set(page, findings.sections);
+      if (!search || search.pageKey(page.relativePath) === key) return;
+      try {
+        search.putPage(page.relativePath, key, findings.sections);
+      } catch (error) {
+        // A full disk or a store another server holds too long: the page is served all the same, and found once indexed later.
+        if (!searchFailed) warn(`Search index: ${page.relativePath} not indexed (${(error as Error).message})`);
+        searchFailed = true;
+      }
     },
     /** The first call starts it, later calls share it. Never rejects: a page that fails is in `failures`. */
     complete: () => (completing ??= completeAll()),

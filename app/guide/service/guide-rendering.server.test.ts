@@ -2,7 +2,8 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { loadGuide, type Guide } from "./load-guide.server";
+import { loadGuide, type Guide, type LoadGuideOptions } from "./load-guide.server";
+import { createPageRenderer, type PageRenderer } from "./render-worker-client.server";
 import * as markdown from "../render/markdown/render-markdown.server";
 
 // The real renderer, watched: which files it renders, and a way to make one fail.
@@ -42,7 +43,7 @@ beforeEach(() => {
   rendering.retitle = null;
 });
 
-async function load(options: { renderedCharactersKept?: number } = {}) {
+async function load(options: LoadGuideOptions = {}) {
   const warnings: string[] = [];
   const guide = await loadGuide(folder, { warn: (message) => warnings.push(message), ...options });
   return { guide, warnings };
@@ -76,12 +77,27 @@ describe("rendering a page", () => {
   );
 
   it("drops the least recently read articles beyond the memory budget and renders them again when asked", async () => {
-    const { guide } = await load({ renderedCharactersKept: 1 });
+    const { guide } = await load({ renderedBytesKept: 1 });
     await guide.render(page(guide, "alpha"));
     await guide.render(page(guide, "beta"));
     await guide.render(page(guide, "beta"));
     await guide.render(page(guide, "alpha"));
     expect(rendering.rendered).toEqual(["alpha.md", "beta.md", "alpha.md"]);
+  });
+
+  it("reads the page's Markdown from its file when it renders it, so an edit since the start shows and no page's text is held", async () => {
+    const { guide } = await load({ renderedBytesKept: 1 });
+    expect((await guide.render(page(guide, "alpha"))).html).toContain("quillworts");
+    const file = path.join(folder, "alpha.md");
+    const before = await fs.readFile(file, "utf8");
+    await fs.writeFile(file, before.replace("quillworts", "marsh marigolds"));
+    try {
+      await guide.render(page(guide, "beta")); // alpha is let go
+      expect((await guide.render(page(guide, "alpha"))).html).toContain("marsh marigolds");
+      expect(await guide.markdown(page(guide, "alpha"))).toContain("marsh marigolds");
+    } finally {
+      await fs.writeFile(file, before);
+    }
   });
 
   it("fails that page's requests, and only that page's, when it cannot be rendered", async () => {
@@ -160,4 +176,59 @@ describe("a Docusaurus <DocCardList />", () => {
       await fs.rm(docs, { recursive: true, force: true });
     }
   }, FIRST_RENDER_TIMEOUT);
+});
+
+describe("the cache folder of rendered pages", () => {
+  /** The in-process renderer with a version, as the built worker has: pages are then kept on disk. */
+  const versioned = (version: string): PageRenderer => ({ ...createPageRenderer(null), version });
+  const cacheEntries = async (cacheFolder: string) => (await fs.readdir(cacheFolder, { recursive: true })).filter((name) => /[0-9a-f]{64}$/.test(name));
+
+  it("gives back a page let go from memory without rendering it again, and a second start on unchanged files renders none", async () => {
+    const cacheFolder = await fs.mkdtemp(path.join(os.tmpdir(), "guide-cache-"));
+    try {
+      const { guide } = await load({ renderer: versioned("1"), cacheFolder, renderedBytesKept: 1 });
+      const alpha = await guide.render(page(guide, "alpha"));
+      await guide.render(page(guide, "beta"));
+      // Written in the background, a moment after each page is served.
+      await vi.waitFor(async () => expect(await cacheEntries(cacheFolder)).toHaveLength(2), { timeout: 10_000 });
+      expect(await guide.render(page(guide, "alpha"))).toEqual(alpha);
+      expect(rendering.rendered).toEqual(["alpha.md", "beta.md"]);
+      await guide.complete();
+
+      rendering.rendered = [];
+      const { guide: restarted } = await load({ renderer: versioned("1"), cacheFolder });
+      const { failures, search } = await restarted.complete();
+      expect(failures).toEqual([]);
+      expect(rendering.rendered).toEqual([]);
+      expect(restarted.renderCounts()).toEqual({ rendered: 0, fromDiskCache: 4 });
+      expect(await restarted.render(restarted.findPage("alpha")!)).toEqual(alpha);
+      expect(search.search("quillworts").map((result) => result.url)).toEqual(["/guide/alpha"]);
+    } finally {
+      await fs.rm(cacheFolder, { recursive: true, force: true });
+    }
+  });
+
+  it("renders again a page whose file changed, and every page for another renderer version", async () => {
+    const cacheFolder = await fs.mkdtemp(path.join(os.tmpdir(), "guide-cache-"));
+    const file = path.join(folder, "beta.md");
+    const before = await fs.readFile(file, "utf8");
+    try {
+      await (await load({ renderer: versioned("1"), cacheFolder })).guide.complete();
+      await fs.writeFile(file, before.replace("Body of beta.", "Beta, rewritten."));
+      rendering.rendered = [];
+      const edited = (await load({ renderer: versioned("1"), cacheFolder })).guide;
+      await edited.complete();
+      expect(rendering.rendered).toEqual(["beta.md"]);
+      expect((await edited.render(edited.findPage("beta")!)).html).toContain("Beta, rewritten.");
+      // Once every page's key is known, the entry of beta as it was is removed: one copy of the folder is kept.
+      expect(await cacheEntries(cacheFolder)).toHaveLength(4);
+
+      rendering.rendered = [];
+      await (await load({ renderer: versioned("2"), cacheFolder })).guide.complete();
+      expect(rendering.rendered.toSorted()).toEqual(["alpha.md", "beta.md", "gamma/index.md", "index.md"]);
+    } finally {
+      await fs.writeFile(file, before);
+      await fs.rm(cacheFolder, { recursive: true, force: true });
+    }
+  });
 });

@@ -4,6 +4,7 @@ import type { ChildProcess } from "node:child_process";
 import os from "node:os";
 import { createPageRenderer } from "./render-worker-client.server";
 import { renderWorkerPool } from "./render-worker-pool.server";
+import { memoryShares } from "../../../server/memory-budget.ts";
 
 /**
  * The one guide this server shows, and the site's settings that go with it.
@@ -23,8 +24,8 @@ import { renderWorkerPool } from "./render-worker-pool.server";
 // Pages of this site outside /guide: a guide may link to them as "/appearance".
 export const SITE_PATHS = ["/", "/appearance"];
 const BUILT_IN_NAME = "Themed Guide";
-/** Rendered HTML an export keeps, in characters: the few pages it has in hand at once (a server keeps far more). */
-const EXPORT_CHARACTERS_KEPT = 4_000_000;
+/** Rendered HTML an export keeps, in bytes: the few pages it has in hand at once (a server keeps far more). */
+const EXPORT_BYTES_KEPT = 8 * 1024 * 1024;
 
 export type SiteConfig = {
   name: string;
@@ -113,14 +114,15 @@ async function load(options: StartOptions): Promise<Guide> {
   const given = options.settings ?? settings();
   // An export renders every page once as fast as it can, then ends: a render worker per core.
   const workers = options.staticSite ? os.availableParallelism() : 1;
+  const budgetMB = given.memoryBudgetMB;
   const renderer =
     workers === 1
-      ? createPageRenderer(undefined, { prestarted: options.renderWorker })
-      : renderWorkerPool(Array.from({ length: workers }, (_, index) => createPageRenderer(undefined, { prestarted: index === 0 ? options.renderWorker : undefined })));
+      ? createPageRenderer(undefined, { prestarted: options.renderWorker, budgetMB })
+      : renderWorkerPool(Array.from({ length: workers }, (_, index) => createPageRenderer(undefined, { prestarted: index === 0 ? options.renderWorker : undefined, budgetMB })));
   // An export asks for each page once (its HTML, then its data) and writes its own search index:
   // it keeps only the pages in hand, and no page's search sections.
-  const exporting = options.staticSite ? { searchIndex: false, renderedCharactersKept: EXPORT_CHARACTERS_KEPT } : {};
-  const guide = await loadGuide(given.contentDir, { sitePaths: SITE_PATHS, basePath: options.basePath, renderer, ...exporting });
+  const kept = options.staticSite ? { searchIndex: false, renderedBytesKept: EXPORT_BYTES_KEPT } : { renderedBytesKept: memoryShares(budgetMB).keptPagesBytes };
+  const guide = await loadGuide(given.contentDir, { sitePaths: SITE_PATHS, basePath: options.basePath, renderer, cacheFolder: given.cacheDir, ...kept });
   inForce = given;
   staticSite = options.staticSite ?? false;
   basePath = options.basePath ?? "";
@@ -139,7 +141,8 @@ function completeInBackground(guide: Guide) {
     void guide.complete().then(({ failures }) => {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const failed = failures.length > 0 ? `, ${failures.length} could not be` : "";
-      console.log(`Guide: ${guide.pages.length} pages rendered in ${seconds} s${failed}; search is ready`);
+      const { rendered, fromDiskCache } = guide.renderCounts();
+      console.log(`Guide: ${guide.pages.length} pages ready in ${seconds} s (${rendered} rendered, ${fromDiskCache} from the page cache)${failed}; search is ready`);
     });
   }, 0);
 }

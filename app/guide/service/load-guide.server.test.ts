@@ -411,6 +411,7 @@ describe("a page whose rendering runs past its time limit", () => {
     const overruns: string[] = [];
     const renderer: PageRenderer = {
       where: inProcess.where,
+      version: inProcess.version,
       prepare: (targets, samples) => inProcess.prepare(targets, samples),
       release: () => inProcess.release(),
       async render(job, background) {
@@ -445,6 +446,7 @@ describe("a page with more sections than a function call takes arguments", () =>
     const sectionCount = 300_000;
     const renderer: PageRenderer = {
       where: inProcess.where,
+      version: inProcess.version,
       prepare: (targets, samples) => inProcess.prepare(targets, samples),
       release: () => inProcess.release(),
       async render(job, background) {
@@ -486,7 +488,7 @@ describe("completing a guide whose pages were rendered already", () => {
     const rendering = createPageRenderer(null);
     const renderedUrls: string[] = [];
     const counting: PageRenderer = { ...rendering, render: (job, background) => (renderedUrls.push(job.url), rendering.render(job, background)) };
-    const { guide } = await load(fixture("no-front-matter"), { renderer: counting, renderedCharactersKept: 1 });
+    const { guide } = await load(fixture("no-front-matter"), { renderer: counting, renderedBytesKept: 1 });
     for (const page of guide.pages) await guide.render(page);
     expect(renderedUrls).toHaveLength(guide.pages.length);
 

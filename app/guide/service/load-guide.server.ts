@@ -1,8 +1,16 @@
+import { createHash } from "node:crypto";
+import path from "node:path";
 import type { ContentFile, GuideNavItem, GuidePage, RenderedPage } from "../guide-types";
 import type { BrokenLink } from "../load/link-report";
 import { readFolder } from "../load/read-folder.server";
+import type { UrlTargets } from "../render/resolve-url.server";
+import type { SearchIndex } from "../search/search-index.server";
 import { createBackgroundCompletion, type CompleteGuide } from "./background-completion.server";
 import { createKeptPages, type RenderedPageStore } from "./kept-pages.server";
+import { openDiskPageCache } from "./page-cache/disk-page-cache.server";
+import { sweepPageCache } from "./page-cache/sweep-page-cache.server";
+import { siteFingerprint } from "./page-cache/page-keys.server";
+import { openGuideSearch } from "./guide-search.server";
 import { createPageRendering } from "./page-rendering.server";
 import { createPageRenderer, type PageRenderer } from "./render-worker-client.server";
 
@@ -12,15 +20,16 @@ import { createPageRenderer, type PageRenderer } from "./render-worker-client.se
  * files up in memory, so no request ever decides what is read from the disk.
  *
  * Loading reads every file and its front matter but parses only each
- * page's opening, for its title (load/read-folder.server.ts). A page's
- * article is rendered the first time it is asked for and kept
- * (page-rendering.server.ts, kept-pages.server.ts); `complete` renders the
- * rest a page at a time in the background, builds the search index and
- * reports broken links (background-completion.server.ts). So the server
- * listens within a second for 200 long pages and about three for 5,000
- * (BENCHMARKS.md), and in production the highlighter's and parsers' garbage
- * is made in a worker process that ends when it is done
- * (render-worker-client.server.ts).
+ * page's opening, for its title, and keeps no page's text
+ * (load/read-folder.server.ts). A page's article is rendered the first time
+ * it is asked for, kept in memory within a budget of bytes and, with a
+ * cache folder, on disk under a key of everything it depends on
+ * (page-rendering.server.ts, kept-pages.server.ts, page-cache/), so a
+ * restart on unchanged files renders nothing again; `complete` renders the
+ * rest a page at a time in the background, fills the search index on disk
+ * and reports broken links (background-completion.server.ts). In
+ * production the highlighter's and parsers' garbage is made in a worker
+ * process that ends when it is done (worker-renderer.server.ts).
  */
 
 export type Guide = {
@@ -41,6 +50,14 @@ export type Guide = {
   /** The page with its article: rendered on the first call, then kept while the store keeps it. */
   render(page: GuidePage): Promise<RenderedPage>;
   /**
+   * The search index: at once when the store on disk was complete for an
+   * earlier start (pages changed since are indexed again as the completion
+   * reaches them), else once `complete` is done.
+   */
+  searchIndex(): Promise<SearchIndex>;
+  /** How many pages were rendered, and how many read from the disk cache instead, so far. */
+  renderCounts(): { rendered: number; fromDiskCache: number };
+  /**
    * Every page rendered once, in reading order and one at a time, letting
    * requests in between; then what needs them all. The first call starts
    * it, later calls share it. Never rejects: a page that fails to render
@@ -56,8 +73,15 @@ export type LoadGuideOptions = {
   basePath?: string;
   /** Where warnings go (symbolic links out, broken links, pages that fail to render): one line each. */
   warn?: (message: string) => void;
-  /** How much rendered HTML the default store keeps, in characters (default RENDERED_CHARACTERS_KEPT). */
-  renderedCharactersKept?: number;
+  /** How much rendered HTML the default store keeps, in bytes (default RENDERED_BYTES_KEPT). */
+  renderedBytesKept?: number;
+  /**
+   * Where rendered pages and the search index are kept across restarts
+   * (page-cache/); null or absent: pages in memory only, the search index
+   * in memory. Pages are kept on disk only when the renderer has a version
+   * (a built worker).
+   */
+  cacheFolder?: string | null;
   /** Where rendered pages are kept (default: in memory, within `renderedCharactersKept`). */
   store?: RenderedPageStore;
   /** Where pages are rendered (default: the built worker when there is one, render-worker-client.server.ts). */
@@ -71,18 +95,40 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
   // Started first: a worker boots while the folder is read.
   const renderer = options.renderer ?? createPageRenderer();
   try {
-    const folder = await readFolder(contentDir, { sitePaths: options.sitePaths, basePath: options.basePath, warn, onTargets: (targets, samples) => renderer.prepare(targets, samples) });
+    let targets: UrlTargets | undefined;
+    const folder = await readFolder(contentDir, {
+      sitePaths: options.sitePaths,
+      basePath: options.basePath,
+      warn,
+      onTargets: (found, samples) => {
+        targets = found;
+        renderer.prepare(found, samples);
+      },
+    });
+    const fingerprint = siteFingerprint(renderer.version ?? "source", targets!);
+    // The folder's own part of the cache folder: its pages and its search index, kept apart from other folders'.
+    const cacheFolder = options.cacheFolder ? path.join(options.cacheFolder, folderCacheName(folder.root, options.basePath ?? "")) : null;
+    const pageCacheFolder = renderer.version === null ? null : cacheFolder;
+    const search = options.searchIndex === false ? null : openGuideSearch(cacheFolder, warn);
     const completion = createBackgroundCompletion({
       root: folder.root,
       pages: folder.pages,
       render: (page) => rendering.render(page, true),
       warn,
-      onDone: () => renderer.release(),
-      searchIndex: options.searchIndex,
+      onDone: async () => {
+        renderer.release();
+        if (!pageCacheFolder) return;
+        // Entries still being written are the folder's own: they are kept whatever their order.
+        await rendering.written();
+        await sweepPageCache(pageCacheFolder, rendering.keys());
+      },
+      search,
     });
     const rendering = createPageRendering(folder, {
       renderer,
-      store: options.store ?? createKeptPages(options.renderedCharactersKept),
+      store: options.store ?? createKeptPages(options.renderedBytesKept),
+      diskCache: pageCacheFolder === null ? null : openDiskPageCache(pageCacheFolder, { warn }),
+      fingerprint,
       warn,
       onRendered: completion.onRendered,
     });
@@ -95,12 +141,19 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       findPage: (slug) => bySlug.get(slug),
       files: folder.files,
       missingIncludes: folder.missingIncludes,
-      markdown: async (page) => folder.sources.get(page)?.content ?? "",
+      markdown: (page) => folder.readMarkdown(page),
       render: (page) => rendering.render(page),
+      renderCounts: () => rendering.counts(),
+      searchIndex: () => (search?.isComplete() ? Promise.resolve(search.index) : completion.complete().then((complete) => complete.search)),
       complete: completion.complete,
     };
   } catch (error) {
     renderer.release();
     throw error;
   }
+}
+
+/** A docs folder's name in the cache folder: its path and base path, hashed (two folders, or one under two bases, never share). */
+function folderCacheName(root: string, basePath: string): string {
+  return createHash("sha256").update(`${root}\n${basePath}`).digest("hex").slice(0, 32);
 }

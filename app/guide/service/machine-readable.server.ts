@@ -68,15 +68,27 @@ export async function llmsIndex(siteAddress: string): Promise<string> {
   return `${lines.join("\n")}\n`;
 }
 
-/** /llms-full.txt: every page's Markdown in reading order, each headed by where it lives. */
-export async function llmsFull(siteAddress: string): Promise<string> {
+/**
+ * /llms-full.txt: every page's Markdown in reading order, each headed by
+ * where it lives. Streamed, a page read from its file as the reader takes
+ * the one before: a large folder's text is never held at once.
+ */
+export async function llmsFull(siteAddress: string): Promise<ReadableStream<Uint8Array>> {
   const guide = await getGuide();
   const site = await getSiteConfig();
-  const parts = [`# ${oneLine(site.name)}\n`];
-  for (const page of guide.pages) {
-    parts.push(`<!-- ${siteAddress}${page.url} -->\n\n${await pageMarkdown(page)}`);
-  }
-  return parts.join("\n");
+  const pages = guide.pages;
+  const encoder = new TextEncoder();
+  let next = 0;
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(encoder.encode(`# ${oneLine(site.name)}\n`));
+    },
+    async pull(controller) {
+      const page = pages[next++];
+      if (!page) return controller.close();
+      controller.enqueue(encoder.encode(`\n<!-- ${siteAddress}${page.url} -->\n\n${await pageMarkdown(page)}`));
+    },
+  });
 }
 
 function oneLine(text: string): string {

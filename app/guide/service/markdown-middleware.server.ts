@@ -35,7 +35,8 @@ function prefersMarkdown(request: Request): boolean {
   return markdown > 0 && markdown > html;
 }
 
-function text(request: Request, body: string, type: string, extra: Record<string, string> = {}): Response {
+function text(request: Request, body: string | ReadableStream<Uint8Array>, type: string, extra: Record<string, string> = {}): Response {
+  if (request.method === "HEAD" && typeof body !== "string") void body.cancel();
   return new Response(request.method === "HEAD" ? null : body, {
     headers: {
       "Content-Type": `${type}; charset=utf-8`,

@@ -5,13 +5,17 @@ import { categoryCards } from "../nav/category-cards";
 import type { RenderJob, RenderResult } from "../render/render-page.server";
 import type { SearchSection } from "../render/search-sections.server";
 import type { RenderedPageStore } from "./kept-pages.server";
+import type { DiskPageCache } from "./page-cache/disk-page-cache.server";
+import { pageKey } from "./page-cache/page-keys.server";
 import { plainTextPage } from "./plain-text-page.server";
 import { RenderTimeLimitError, type PageRenderer } from "./render-worker-client.server";
 
 /**
- * A page's article on request: from the store when it is kept there, else
- * rendered once however many ask for it at the same moment, then kept. A
- * page that ran past its time limit is shown as plain text
+ * A page's article on request: from the store in memory when it is kept
+ * there; else its Markdown is read from its file and the page is taken
+ * from the disk cache under its key (page-cache/page-keys.server.ts) or
+ * rendered, once however many ask for it at the same moment, and kept in
+ * both. A page that ran past its time limit is shown as plain text
  * (plain-text-page.server.ts), for good: the same Markdown would overrun
  * again, holding the worker up each time the page was asked for.
  */
@@ -22,12 +26,23 @@ export type RenderFindings = { sections: SearchSection[]; brokenHrefs: string[];
 type Options = {
   renderer: PageRenderer;
   store: RenderedPageStore;
+  /** Rendered pages kept across restarts; null: none (rendering from source, or an export). */
+  diskCache: DiskPageCache | null;
+  /** The site's fingerprint (page-keys.server.ts), part of every page's key. */
+  fingerprint: string;
   warn: (message: string) => void;
-  onRendered: (page: GuidePage, findings: RenderFindings) => void;
+  /** `key`: the page's key, which changes whenever its render would. */
+  onRendered: (page: GuidePage, findings: RenderFindings, key: string) => void;
 };
 
-export function createPageRendering(folder: ReadFolder, { renderer, store, warn, onRendered }: Options) {
+export function createPageRendering(folder: ReadFolder, { renderer, store, diskCache, fingerprint, warn, onRendered }: Options) {
   const inFlight = new Map<GuidePage, Promise<RenderedPage>>();
+  // What the pages not in memory came from, for the start's report.
+  const counts = { rendered: 0, fromDiskCache: 0 };
+  // Each page's key as last read: what the cache folder keeps (page-cache/sweep-page-cache.server.ts).
+  const keys = new Map<GuidePage, string>();
+  // Writes to the cache folder under way: a page is served without waiting for its own.
+  const writes = new Set<Promise<void>>();
   const overran = new Map<GuidePage, RenderedPage>();
   const byUrl = new Map(folder.pages.map((page) => [page.url, page]));
   const describe = (url: string) => {
@@ -38,28 +53,41 @@ export function createPageRendering(folder: ReadFolder, { renderer, store, warn,
   async function renderPage(page: GuidePage, background: boolean): Promise<RenderedPage> {
     const source = folder.sources.get(page);
     if (!source) throw new Error(`${page.url} is not a page of this guide`);
-    const job: RenderJob = { relativePath: page.relativePath, url: page.url, markdown: source.content, title: page.title, description: source.meta.description, home: source.meta.home };
+    const markdown = await folder.readMarkdown(page).catch((error: unknown) => {
+      throw error instanceof GuideContentError ? error : new GuideContentError(`${page.file}: could not be read: ${(error as Error).message}`, page.file);
+    });
+    const job: RenderJob = { relativePath: page.relativePath, url: page.url, markdown, title: page.title, description: source.meta.description, home: source.meta.home };
     // Only a page that asks for them carries its folder's cards to the renderer.
-    if (/<DocCardList\b/i.test(source.content)) job.categoryCards = categoryCards(folder.nav, page.url, describe);
-    let result: RenderResult;
-    try {
-      result = await renderer.render(job, background);
-    } catch (error) {
-      if (error instanceof RenderTimeLimitError) return showAsWritten(page, job, error);
-      throw new GuideContentError(`${page.file}: could not be rendered: ${(error as Error).message}`, page.file);
+    if (/<DocCardList\b/i.test(markdown)) job.categoryCards = categoryCards(folder.nav, page.url, describe);
+    const key = pageKey(fingerprint, job);
+    keys.set(page, key);
+    let result = await diskCache?.get(key);
+    if (result) counts.fromDiskCache++;
+    else {
+      counts.rendered++;
+      try {
+        result = await renderer.render(job, background);
+      } catch (error) {
+        if (error instanceof RenderTimeLimitError) return showAsWritten(page, job, key, error);
+        throw new GuideContentError(`${page.file}: could not be rendered: ${(error as Error).message}`, page.file);
+      }
+      if (diskCache) {
+        const writing = diskCache.set(key, result).finally(() => writes.delete(writing));
+        writes.add(writing);
+      }
     }
     // The navigation already shows page.title; a disagreement would be a bug in readLeadingTitle.
     if (source.meta.title === null && result.leadingTitle !== source.leadingTitle) {
       warn(`${page.file}: its title was read as ${JSON.stringify(source.leadingTitle)} at start but renders as ${JSON.stringify(result.leadingTitle)}`);
     }
-    onRendered(page, { sections: result.sections, brokenHrefs: result.brokenHrefs, description: result.description });
+    onRendered(page, { sections: result.sections, brokenHrefs: result.brokenHrefs, description: result.description }, key);
     return withContent(page, result);
   }
 
-  function showAsWritten(page: GuidePage, job: RenderJob, error: RenderTimeLimitError): RenderedPage {
+  function showAsWritten(page: GuidePage, job: RenderJob, key: string, error: RenderTimeLimitError): RenderedPage {
     warn(`${page.file}: ${error.message}; it is shown as plain text`);
     const result = plainTextPage(job);
-    onRendered(page, { sections: result.sections, brokenHrefs: [], description: result.description });
+    onRendered(page, { sections: result.sections, brokenHrefs: [], description: result.description }, key);
     const shown = withContent(page, result);
     overran.set(page, shown);
     return shown;
@@ -87,7 +115,13 @@ export function createPageRendering(folder: ReadFolder, { renderer, store, warn,
     return pending;
   }
 
-  return { render };
+  return {
+    render,
+    counts: () => ({ ...counts }),
+    keys: () => new Set(keys.values()),
+    /** Resolves once every write to the cache folder begun so far has ended. */
+    written: () => Promise.all(writes).then(() => {}),
+  };
 }
 
 function withContent(page: GuidePage, result: Pick<RenderResult, "titleId" | "description" | "subtitle" | "html" | "headings">): RenderedPage {

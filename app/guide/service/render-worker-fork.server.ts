@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_MEMORY_BUDGET_MB, renderWorkerExecArgv } from "../../../server/memory-budget.ts";
 
 /**
  * Starting a render worker process (render/render-worker.server.ts). The
@@ -7,13 +8,13 @@ import { fileURLToPath } from "node:url";
  * bundle, with the same options (server/render-worker-prestart.ts), and
  * hands it over through the server seam.
  */
-export function forkRenderWorker(workerFile: URL): ChildProcess {
+export function forkRenderWorker(workerFile: URL, budgetMB = DEFAULT_MEMORY_BUDGET_MB): ChildProcess {
   // "advanced" serialisation carries the targets' Maps and Sets as they are.
   const child = fork(fileURLToPath(workerFile), [], {
     serialization: "advanced",
     stdio: ["ignore", "inherit", "inherit", "ipc"],
-    // The server's small young generation suits a server that keeps little; rendering makes garbage fast.
-    execArgv: process.execArgv.filter((flag) => !flag.startsWith("--max-semi-space-size")),
+    // The server's options, with the heap limit of the worker's share of the budget.
+    execArgv: renderWorkerExecArgv(process.execArgv, budgetMB),
   });
   // The worker does not keep the server alive; it exits when the server does (its IPC channel closes).
   child.unref();

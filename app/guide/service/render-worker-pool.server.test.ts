@@ -9,6 +9,7 @@ function heldRenderer() {
   const calls: string[] = [];
   const renderer: PageRenderer = {
     where: "worker",
+    version: null,
     prepare: () => void calls.push("prepare"),
     render: (job) => new Promise<RenderResult>((resolve) => held.push({ job, finish: () => resolve({ html: job.url } as unknown as RenderResult) })),
     release: () => void calls.push("release"),

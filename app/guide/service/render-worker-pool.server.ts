@@ -10,6 +10,7 @@ export function renderWorkerPool(renderers: readonly PageRenderer[]): PageRender
   const inHand = renderers.map(() => 0);
   return {
     where: renderers[0]!.where,
+    version: renderers[0]!.version,
     prepare(targets, samples) {
       for (const renderer of renderers) renderer.prepare(targets, samples);
     },

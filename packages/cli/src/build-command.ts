@@ -1,5 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { escapeMarkup } from "../../../app/escape-markup";
 import { manifestScript, parseBasePath, rebaseBuild } from "./base-path.ts";
 import { UsageError } from "./command-line.ts";
@@ -53,6 +56,10 @@ export async function buildCommand(folder: string, options: Record<string, strin
     fs.writeFileSync(target, body);
     written.push(relative);
   };
+  const writeStreamed = async (relative: string, response: Response) => {
+    await pipeline(Readable.fromWeb(response.body! as NodeReadableStream<Uint8Array>), fs.createWriteStream(path.join(out, relative)));
+    written.push(relative);
+  };
   const search = await createSearchIndexWriter();
 
   async function exportPage(url: string) {
@@ -79,7 +86,8 @@ export async function buildCommand(folder: string, options: Record<string, strin
   for (const url of plan.markdown) write(url.slice(1), await expectOk(await get(url), url).text());
   // These name pages by their absolute addresses, which only --site-url knows.
   if (siteUrl) {
-    for (const url of ["/sitemap.xml", "/llms.txt", "/llms-full.txt"]) write(url.slice(1), await expectOk(await get(url), url).text());
+    // Streamed to its file: llms-full.txt holds every page's Markdown.
+    for (const url of ["/sitemap.xml", "/llms.txt", "/llms-full.txt"]) await writeStreamed(url.slice(1), expectOk(await get(url), url));
   }
 
   for (const file of await search.write(out)) written.push(file);

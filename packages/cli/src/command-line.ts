@@ -22,13 +22,29 @@ const COMMANDS = {
   },
   serve: {
     summary: "Serve the folder as a site, with the production server",
-    usage: "serve [folder] [--port 3000] [--host 0.0.0.0] [--site-name <name>] [--edit-url <url>] [--trust-proxy <value>]",
-    options: { "site-name": { type: "string" }, "edit-url": { type: "string" }, port: { type: "string", short: "p" }, host: { type: "string" }, "trust-proxy": { type: "string" } },
+    usage: "serve [folder] [--port 3000] [--host 0.0.0.0] [--site-name <name>] [--edit-url <url>] [--trust-proxy <value>] [--memory <MB>] [--cache-dir <dir>]",
+    options: {
+      "site-name": { type: "string" },
+      "edit-url": { type: "string" },
+      port: { type: "string", short: "p" },
+      host: { type: "string" },
+      "trust-proxy": { type: "string" },
+      memory: { type: "string" },
+      "cache-dir": { type: "string" },
+    },
   },
   build: {
     summary: "Export the folder as a static site that any file host or CDN serves",
-    usage: "build [folder] --out <dir> [--base <path>] [--site-url <url>] [--site-name <name>] [--edit-url <url>]",
-    options: { out: { type: "string", short: "o" }, base: { type: "string" }, "site-url": { type: "string" }, "site-name": { type: "string" }, "edit-url": { type: "string" } },
+    usage: "build [folder] --out <dir> [--base <path>] [--site-url <url>] [--site-name <name>] [--edit-url <url>] [--memory <MB>] [--cache-dir <dir>]",
+    options: {
+      out: { type: "string", short: "o" },
+      base: { type: "string" },
+      "site-url": { type: "string" },
+      "site-name": { type: "string" },
+      "edit-url": { type: "string" },
+      memory: { type: "string" },
+      "cache-dir": { type: "string" },
+    },
     required: ["out"],
   },
   check: {
@@ -103,6 +119,13 @@ export function commandHelp(command: CommandName): string {
   return [`Usage: themed-guide ${COMMANDS[command].usage}`, "", `${COMMANDS[command].summary}.`, "", HELP_DETAILS[command]].join("\n");
 }
 
+const MEMORY_AND_CACHE = [
+  "      --memory <MB>        what the server's processes may hold together (MEMORY_BUDGET_MB; default 512,",
+  "                           at least 384); pages that do not fit are read from the cache folder",
+  "      --cache-dir <dir>    where rendered pages and the search index are kept between runs",
+  "                           (CACHE_DIR; default $XDG_CACHE_HOME/themed-guide or ~/.cache/themed-guide)",
+].join("\n");
+
 const HELP_DETAILS: Record<CommandName, string> = {
   dev: [
     "Options (each also read from the environment variable in brackets):",
@@ -122,6 +145,7 @@ const HELP_DETAILS: Record<CommandName, string> = {
     "      --site-name <name>   the site's name (SITE_NAME; default: from the folder)",
     "      --edit-url <url>     where 'Edit this page' links start (EDIT_URL_BASE)",
     "      --trust-proxy <v>    whom to believe X-Forwarded-* from: true, a hop count, or an address (TRUST_PROXY)",
+    MEMORY_AND_CACHE,
   ].join("\n"),
   build: [
     "Options:",
@@ -132,6 +156,7 @@ const HELP_DETAILS: Record<CommandName, string> = {
     "      --site-url <url>     the site's address, for sitemap.xml (https://docs.example.com)",
     "      --site-name <name>   the site's name (SITE_NAME; default: from the folder)",
     "      --edit-url <url>     where 'Edit this page' links start (EDIT_URL_BASE)",
+    MEMORY_AND_CACHE,
     "",
     "Pages are written at their addresses (guide/x/index.html), so any static file server",
     "serves them with no rewrite rules. Search runs in the browser on an index written with",

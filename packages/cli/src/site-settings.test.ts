@@ -13,6 +13,12 @@ describe("the site's settings from the command line", () => {
     expect(() => siteEnvironment("/docs", { "edit-url": "javascript:alert(1)" }, {})).toThrow(/^--edit-url must be an absolute http\(s\) URL/);
   });
 
+  test("--memory and --cache-dir become the server's budget and cache folder; a budget too small or not a number is refused", () => {
+    expect(siteEnvironment("/docs", { memory: "400", "cache-dir": "/tmp/pages" }, {})).toMatchObject({ MEMORY_BUDGET_MB: "400", CACHE_DIR: "/tmp/pages" });
+    expect(() => siteEnvironment("/docs", { memory: "128" }, {})).toThrow(new UsageError('--memory must be a whole number of megabytes, at least 384 (got "128")'));
+    expect(() => siteEnvironment("/docs", { memory: "1GB" }, {})).toThrow(/^--memory must be a whole number of megabytes/);
+  });
+
   test("a bad value from the environment is named by its variable", () => {
     expect(() => siteEnvironment("/docs", {}, { PORT: "99999" })).toThrow(new UsageError('PORT must be a port number from 0 to 65535 (got "99999")'));
   });

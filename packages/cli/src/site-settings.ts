@@ -14,6 +14,8 @@ const VARIABLE_OF_OPTION = {
   "site-name": "SITE_NAME",
   "edit-url": "EDIT_URL_BASE",
   "trust-proxy": "TRUST_PROXY",
+  memory: "MEMORY_BUDGET_MB",
+  "cache-dir": "CACHE_DIR",
 } as const;
 
 type OptionName = keyof typeof VARIABLE_OF_OPTION;

@@ -24,7 +24,7 @@ const SERVER_ENTRY = fileURLToPath(new URL("../../../server/index.ts", import.me
 // 3270 and 3271 are the suite's own production and development servers;
 // each folder gets two ports from 3272 on, one per worker; from 3284 on,
 // ports are given to specs by name (docs-files.spec.ts: 3284, docs-large-nav: 3285,
-// docs-render-time-limit: 3286, machine-readable: 3287, docs-descriptions: 3288).
+// docs-render-time-limit: 3286, machine-readable: 3287, docs-descriptions: 3288, docs-scale: 3320 and 3321).
 const FIRST_PORT = 3272;
 const START_TIMEOUT_MS = 45_000;
 
@@ -69,10 +69,11 @@ export function testDocs(folder: DocsFolder, { prepare, port: ownPort }: Options
   });
 }
 
-async function startServer(contentDir: string, port: number) {
+/** The production server on `contentDir`, listening on `port`; `env`: more of its settings (MEMORY_BUDGET_MB, CACHE_DIR). */
+export async function startServer(contentDir: string, port: number, env: Record<string, string> = {}) {
   // The flags of `npm run serve` (package.json).
   const child = spawn(process.execPath, ["--max-semi-space-size=8", "--enable-source-maps", SERVER_ENTRY], {
-    env: { ...process.env, NODE_ENV: "production", CONTENT_DIR: contentDir, PORT: String(port), HOST: "127.0.0.1" },
+    env: { ...process.env, NODE_ENV: "production", CONTENT_DIR: contentDir, PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

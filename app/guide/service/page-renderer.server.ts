@@ -1,0 +1,42 @@
+import type { CodeSample } from "../render/code-samples.server";
+import type { RenderJob, RenderResult } from "../render/render-page.server";
+import type { UrlTargets } from "../render/resolve-url.server";
+
+/** Where the guide's pages are rendered, and the time a page may take (render-worker-client.server.ts makes one). */
+
+export type PageRenderer = {
+  readonly where: "worker" | "this process";
+  /**
+   * The renderer's code and its dependencies' versions (renderer-version.server.ts),
+   * for the keys of rendered pages kept on disk; null when rendering from
+   * source (development, tests), whose code changes without a version.
+   */
+  readonly version: string | null;
+  /** The folder's link targets and a code block of each of its languages, before the first page. */
+  prepare(targets: UrlTargets, samples: CodeSample[]): void;
+  /** `background`: a page no one is waiting for, rendered after any that someone is. */
+  render(job: RenderJob, background?: boolean): Promise<RenderResult>;
+  /** Every page is rendered: a worker ends once it has been idle a moment, and starts again if a page is asked for later. */
+  release(): void;
+};
+
+const MB = 1024 * 1024;
+
+/**
+ * How long one page may keep the worker busy: 5 s, and 15 s more per MB of
+ * Markdown. The largest page a folder may hold (2 MB, load/list-content-folder.server.ts)
+ * took 10.5 s when it was ordinary prose and code; one paragraph of a megabyte
+ * or so full of code spans took minutes (the Markdown parser's work on a
+ * paragraph grows faster than the paragraph), and every page asked for
+ * meanwhile waited behind it. Past the limit the worker is ended, the page
+ * fails with `RenderTimeLimitError`, and the pages that were waiting go to a
+ * new worker.
+ */
+export function renderTimeLimitMs(markdownLength: number): number {
+  return 5_000 + Math.round((15_000 * markdownLength) / MB);
+}
+
+export class RenderTimeLimitError extends Error {
+  override name = "RenderTimeLimitError";
+}
+

@@ -1,0 +1,150 @@
+import type { ChildProcess } from "node:child_process";
+import { memoryShares } from "../../../server/memory-budget.ts";
+import type { RenderJob, RenderResult } from "../render/render-page.server";
+import type { WorkerRequest, WorkerResponse } from "../render/render-worker.server";
+import { RenderTimeLimitError, type PageRenderer } from "./page-renderer.server";
+import { rendererVersion } from "./renderer-version.server";
+import { forkRenderWorker, isRunning } from "./render-worker-fork.server";
+
+/**
+ * Pages rendered in a render worker process (render/render-worker.server.ts).
+ * Three reasons end a worker, and a new one starts when a page is next asked
+ * for: it has been idle a moment after the guide released it (all pages
+ * rendered); a page kept it past its time limit (the other pages in hand go
+ * to the new one); it has grown past its share of the memory budget
+ * (server/memory-budget.ts) — parsing and highlighting leave a heap that neither
+ * V8 nor the C library gives back, and a process that ends gives back all of
+ * it — then new pages go to a new worker and the old one ends once it has
+ * answered the pages it had.
+ */
+
+/** How long a released worker waits for more pages (a page dropped from memory and asked for again) before it ends. */
+const IDLE_MS = 1_000;
+/** A worker renders at least this many pages, whatever its size: starting one costs a second or two of warming up. */
+const MIN_PAGES_PER_WORKER = 200;
+
+type PageRequest = Extract<WorkerRequest, { job: RenderJob }>;
+type Waiting = { request: PageRequest; child: ChildProcess; resolve: (result: RenderResult) => void; reject: (error: Error) => void; timer?: NodeJS.Timeout };
+
+type Options = { timeLimitMs: (markdownLength: number) => number; budgetMB: number };
+
+export function workerRenderer(workerFile: URL, { timeLimitMs, budgetMB }: Options, prestartedWorker: ChildProcess | undefined): PageRenderer {
+  const rssLimit = memoryShares(budgetMB).workerRssBytes;
+  // In the order they were asked for, which is the order they are sent in again after an overrun.
+  const waiting = new Map<number, Waiting>();
+  let nextId = 0;
+  let released = false;
+  let idleTimer: NodeJS.Timeout | undefined;
+  let preparation: WorkerRequest | null = null;
+  // While a page is awaited, this holds the process open: the worker's
+  // channel does not (a server must be able to exit without it), and a
+  // command or script that renders and then ends would stop mid-render.
+  let awaited: NodeJS.Timeout | undefined;
+  const settled = () => {
+    if (waiting.size > 0 || !awaited) return;
+    clearInterval(awaited);
+    awaited = undefined;
+  };
+  const pagesRendered = new WeakMap<ChildProcess, number>();
+  const inHand = (child: ChildProcess) => [...waiting.values()].some((entry) => entry.child === child);
+
+  // The first worker may have been started by the server before it loaded this bundle.
+  let prestarted = prestartedWorker && isRunning(prestartedWorker) ? prestartedWorker : null;
+  const start = () => {
+    const started = prestarted ?? forkRenderWorker(workerFile, budgetMB);
+    prestarted = null;
+    started.on("message", (response: WorkerResponse) => {
+      const entry = waiting.get(response.id);
+      // A worker ended for overrunning may still have had a word in flight about a page now with another.
+      if (!entry || entry.child !== started) return;
+      if ("started" in response) {
+        entry.timer = setTimeout(() => overrun(response.id), timeLimitMs(entry.request.job.markdown.length)).unref();
+        return;
+      }
+      clearTimeout(entry.timer);
+      waiting.delete(response.id);
+      if ("error" in response) entry.reject(new Error(response.error));
+      else entry.resolve(response.result);
+      // Grown past its share: the next pages go to a new worker. Not before it has rendered a few: a
+      // budget too small for even a fresh worker would otherwise start one per page.
+      const rendered = (pagesRendered.get(started) ?? 0) + 1;
+      pagesRendered.set(started, rendered);
+      if (response.rss > rssLimit && worker === started && rendered >= MIN_PAGES_PER_WORKER) worker = null;
+      if (worker !== started && !inHand(started)) started.kill();
+      settled();
+      endWhenIdle();
+    });
+    const fail = (error: Error) => {
+      if (worker === started) worker = null;
+      for (const [id, entry] of waiting) {
+        if (entry.child !== started) continue;
+        clearTimeout(entry.timer);
+        waiting.delete(id);
+        entry.reject(error);
+      }
+      settled();
+    };
+    started.on("error", fail);
+    started.on("exit", (code, signal) => fail(new Error(`The render worker stopped (${signal ?? `exit code ${code}`})`)));
+    if (preparation) started.send(preparation);
+    return started;
+  };
+  // Started now, so that it is ready by the first request.
+  let worker: ChildProcess | null = start();
+
+  /** The page `id` has had its worker longer than its limit: end that worker, fail the page, carry on with the rest. */
+  function overrun(id: number) {
+    const entry = waiting.get(id);
+    if (!entry) return;
+    waiting.delete(id);
+    const stuck = entry.child;
+    if (worker === stuck) worker = null;
+    const limit = timeLimitMs(entry.request.job.markdown.length) / 1000;
+    entry.reject(new RenderTimeLimitError(`rendering took longer than ${limit.toFixed(limit < 10 ? 1 : 0)} s, the limit for a page of its size, and was stopped`));
+    const stranded = [...waiting.values()].filter((other) => other.child === stuck);
+    // Its other pages go to a live worker before it is ended, so its exit fails none of them.
+    if (stranded.length > 0) worker ??= start();
+    for (const other of stranded) {
+      clearTimeout(other.timer);
+      other.child = worker!;
+      worker!.send(other.request);
+    }
+    stuck.kill("SIGKILL");
+    settled();
+    endWhenIdle();
+  }
+
+  function endWhenIdle() {
+    clearTimeout(idleTimer);
+    if (!released || waiting.size > 0) return;
+    idleTimer = setTimeout(() => {
+      if (waiting.size > 0 || !worker) return;
+      const ending = worker;
+      worker = null;
+      ending.kill();
+    }, IDLE_MS).unref();
+  }
+
+  return {
+    where: "worker",
+    version: rendererVersion(workerFile),
+    prepare(targets, samples) {
+      preparation = { targets, samples };
+      worker?.send(preparation);
+    },
+    render(job, background = false) {
+      clearTimeout(idleTimer);
+      worker ??= start();
+      const request: PageRequest = { id: nextId++, job, background };
+      awaited ??= setInterval(() => {}, 60_000);
+      return new Promise((resolve, reject) => {
+        waiting.set(request.id, { request, child: worker!, resolve, reject });
+        worker!.send(request);
+      });
+    },
+    release() {
+      released = true;
+      endWhenIdle();
+    },
+  };
+}
