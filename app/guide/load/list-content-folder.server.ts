@@ -35,6 +35,8 @@ export type MarkdownEntry = {
   /** Absolute, real. */
   path: string;
   size: number;
+  /** When it was last changed, as listed: with the size, what says a folder is unchanged since a start (start-index.server.ts). */
+  mtimeMs: number;
 };
 
 export type FolderLabel = { label: string | null; order: number | null };
@@ -139,7 +141,7 @@ async function walk(root: string, listing: ContentListing, folder: Folder): Prom
       if (PAGE_FILE.test(entry.name)) {
         const partial = folder.underscore || (entry.name.startsWith("_") && entry.name.toLowerCase() !== HUGO_INDEX);
         if (partial) {
-          listing.partials.set(relative, { relativePath: relative, path: entry.real, size: entry.stat.size });
+          listing.partials.set(relative, { relativePath: relative, path: entry.real, size: entry.stat.size, mtimeMs: entry.stat.mtimeMs });
           assertFileCount(root, listing);
           continue;
         }
@@ -152,7 +154,7 @@ async function walk(root: string, listing: ContentListing, folder: Folder): Prom
           listing.bookContents = readBookSummary(await fs.readFile(entry.real, "utf8"));
           continue;
         }
-        listing.markdown.push({ relativePath: relative, path: entry.real, size: entry.stat.size });
+        listing.markdown.push({ relativePath: relative, path: entry.real, size: entry.stat.size, mtimeMs: entry.stat.mtimeMs });
         if (listing.markdown.length > LIMITS.pages) {
           throw new ContentListingError(`${root}: more than ${LIMITS.pages.toLocaleString("en")} Markdown files, the most one guide serves`);
         }

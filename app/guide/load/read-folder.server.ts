@@ -46,6 +46,8 @@ export type ReadFolderOptions = {
   /** Put before every URL the pages' HTML links to (UrlTargets.basePath). */
   basePath?: string;
   warn: (message: string) => void;
+  /** Where what reading the pages found is kept for the next start, given the folder's real path; null: nowhere. */
+  startIndexFile?: (root: string) => string | null;
   /** Told the folder's link targets and code samples as soon as they are known, before the titles are read (the render worker warms up meanwhile). */
   onTargets?: (targets: UrlTargets, samples: CodeSample[]) => void;
 };
@@ -67,7 +69,7 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
   // MkDocs' nav when mkdocs.yml has one, else mdBook's SUMMARY.md.
   const contents = project?.contents ?? listing.bookContents;
 
-  const { sources, missingIncludes, repositoryPaths, samples, readMarkdown } = await readPageSources(root, listing);
+  const { sources, missingIncludes, repositoryPaths, samples, readMarkdown } = await readPageSources(root, listing, options.startIndexFile?.(root) ?? null);
   if (missingIncludes.length > 0) warn(describeMissingIncludes(root, missingIncludes));
   const slots = placePages(
     root,

@@ -8,6 +8,7 @@ import type { BrokenLink } from "./link-report";
 import { LIMITS, type ContentListing, type MarkdownEntry } from "./list-content-folder.server";
 import { readPageMeta, type PageMeta } from "./page-meta.server";
 import { readLeadingTitle } from "./read-leading-title.server";
+import { folderStamp, readStartIndex, writeStartIndex } from "./start-index.server";
 
 /**
  * Every page's Markdown, read at start and let go: its front matter parsed
@@ -16,7 +17,9 @@ import { readLeadingTitle } from "./read-leading-title.server";
  * its leading title read and a code block of each language noted. Only
  * what the navigation and the renderer's warm-up need is kept, so a folder
  * of 50,000 pages is never held in memory; a page's text is read again from
- * its file when it is rendered (`readMarkdown`).
+ * its file when it is rendered (`readMarkdown`). With a cache folder, what
+ * was found is kept there, and a start on unchanged files reads no page
+ * (start-index.server.ts).
  */
 
 // Reading files overlaps a little; the CPU work is on one thread anyway.
@@ -38,7 +41,8 @@ export type PageSources = {
 
 type ReadText = (relativePath: string) => Promise<string | null>;
 
-export async function readPageSources(root: string, listing: ContentListing): Promise<PageSources> {
+/** `startIndexFile`: where what this reading finds is kept for the next start on the same files (start-index.server.ts). */
+export async function readPageSources(root: string, listing: ContentListing, startIndexFile: string | null = null): Promise<PageSources> {
   const folderInRepository = await repositoryPaths(root);
   const publishable = new Map<string, { path: string; size: number }>([
     ...listing.files,
@@ -55,6 +59,18 @@ export async function readPageSources(root: string, listing: ContentListing): Pr
   };
   const expand = (text: string, entry: MarkdownEntry, read: ReadText) =>
     expandIncludes(text, entry.relativePath, read, { repositoryPaths: folderInRepository });
+
+  const readMarkdown = async (entry: MarkdownEntry) => {
+    const { content } = parsePage(root, entry, await readPageFile(entry.path));
+    return (await expand(content, entry, readIncluded)).markdown;
+  };
+  const stamp = startIndexFile === null ? null : folderStamp(listing);
+  const kept = stamp === null ? null : await readStartIndex(startIndexFile!, stamp);
+  const entries = new Map(listing.markdown.map((entry) => [entry.relativePath, entry]));
+  if (kept && kept.sources.length > 0 && kept.sources.every((source) => entries.has(source.relativePath))) {
+    const sources = kept.sources.map((source) => ({ entry: entries.get(source.relativePath)!, meta: source.meta, leadingTitle: source.leadingTitle }));
+    return { sources, missingIncludes: kept.missingIncludes, repositoryPaths: folderInRepository, samples: kept.samples, readMarkdown };
+  }
 
   // At start each included file is read once, however many pages include it.
   const includedAtStart = new Map<string, Promise<string | null>>();
@@ -76,16 +92,12 @@ export async function readPageSources(root: string, listing: ContentListing): Pr
   includedAtStart.clear();
   const sources = read.filter((source) => source !== null);
   if (sources.length === 0) throw new GuideContentError(`No Markdown files in ${root}`);
-  return {
-    sources,
-    missingIncludes,
-    repositoryPaths: folderInRepository,
-    samples: samples.samples(),
-    async readMarkdown(entry) {
-      const { content } = parsePage(root, entry, await readPageFile(entry.path));
-      return (await expand(content, entry, readIncluded)).markdown;
-    },
-  };
+  const found = { sources, missingIncludes, repositoryPaths: folderInRepository, samples: samples.samples(), readMarkdown };
+  if (stamp !== null) {
+    const index = { sources: sources.map(({ entry, meta, leadingTitle }) => ({ relativePath: entry.relativePath, meta, leadingTitle })), missingIncludes, samples: found.samples };
+    await writeStartIndex(startIndexFile!, stamp, index);
+  }
+  return found;
 }
 
 /**

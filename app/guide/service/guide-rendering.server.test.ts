@@ -208,6 +208,26 @@ describe("the cache folder of rendered pages", () => {
     }
   });
 
+  it("starts again on unchanged files without reading a page: titles come from what the first start kept, and any change reads them all", async () => {
+    const cacheFolder = await fs.mkdtemp(path.join(os.tmpdir(), "guide-cache-"));
+    const file = path.join(folder, "alpha.md");
+    const before = await fs.readFile(file, "utf8");
+    const { mtime } = await fs.stat(file);
+    try {
+      expect((await load({ renderer: versioned("1"), cacheFolder })).guide.findPage("alpha")!.title).toBe("Alpha");
+      // The same size and time, another title: a start that read the file would see it.
+      await fs.writeFile(file, before.replace("# Alpha", "# Omega"));
+      await fs.utimes(file, mtime, mtime);
+      expect((await load({ renderer: versioned("1"), cacheFolder })).guide.findPage("alpha")!.title).toBe("Alpha");
+      // Another time: the folder's stamp changes and every page is read again.
+      await fs.utimes(file, mtime, new Date(mtime.getTime() + 2_000));
+      expect((await load({ renderer: versioned("1"), cacheFolder })).guide.findPage("alpha")!.title).toBe("Omega");
+    } finally {
+      await fs.writeFile(file, before);
+      await fs.rm(cacheFolder, { recursive: true, force: true });
+    }
+  });
+
   it("renders again a page whose file changed, and every page for another renderer version", async () => {
     const cacheFolder = await fs.mkdtemp(path.join(os.tmpdir(), "guide-cache-"));
     const file = path.join(folder, "beta.md");

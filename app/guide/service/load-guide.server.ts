@@ -77,12 +77,12 @@ export type LoadGuideOptions = {
   renderedBytesKept?: number;
   /**
    * Where rendered pages and the search index are kept across restarts
-   * (page-cache/); null or absent: pages in memory only, the search index
-   * in memory. Pages are kept on disk only when the renderer has a version
-   * (a built worker).
+   * (page-cache/), each docs folder in a folder of its own; used only when
+   * the renderer has a version (a built worker). Otherwise, or when null or
+   * absent, both are kept in memory only.
    */
   cacheFolder?: string | null;
-  /** Where rendered pages are kept (default: in memory, within `renderedCharactersKept`). */
+  /** Where rendered pages are kept in memory (default: within `renderedBytesKept`). */
   store?: RenderedPageStore;
   /** Where pages are rendered (default: the built worker when there is one, render-worker-client.server.ts). */
   renderer?: PageRenderer;
@@ -96,7 +96,15 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
   const renderer = options.renderer ?? createPageRenderer();
   try {
     let targets: UrlTargets | undefined;
+    // The folder's own part of the cache folder (what its start read, its pages, its search index, apart from
+    // other folders'); none when rendering from source (development, tests), which has no version to key pages by.
+    const cacheFolderOf = (root: string) =>
+      options.cacheFolder && renderer.version !== null ? path.join(options.cacheFolder, folderCacheName(root, options.basePath ?? "")) : null;
     const folder = await readFolder(contentDir, {
+      startIndexFile: (root) => {
+        const cacheFolder = cacheFolderOf(root);
+        return cacheFolder && path.join(cacheFolder, "start.json");
+      },
       sitePaths: options.sitePaths,
       basePath: options.basePath,
       warn,
@@ -106,9 +114,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       },
     });
     const fingerprint = siteFingerprint(renderer.version ?? "source", targets!);
-    // The folder's own part of the cache folder: its pages and its search index, kept apart from other folders'.
-    const cacheFolder = options.cacheFolder ? path.join(options.cacheFolder, folderCacheName(folder.root, options.basePath ?? "")) : null;
-    const pageCacheFolder = renderer.version === null ? null : cacheFolder;
+    const cacheFolder = cacheFolderOf(folder.root);
     const search = options.searchIndex === false ? null : openGuideSearch(cacheFolder, warn);
     const completion = createBackgroundCompletion({
       root: folder.root,
@@ -117,17 +123,17 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       warn,
       onDone: async () => {
         renderer.release();
-        if (!pageCacheFolder) return;
+        if (!cacheFolder) return;
         // Entries still being written are the folder's own: they are kept whatever their order.
         await rendering.written();
-        await sweepPageCache(pageCacheFolder, rendering.keys());
+        await sweepPageCache(cacheFolder, rendering.keys());
       },
       search,
     });
     const rendering = createPageRendering(folder, {
       renderer,
       store: options.store ?? createKeptPages(options.renderedBytesKept),
-      diskCache: pageCacheFolder === null ? null : openDiskPageCache(pageCacheFolder, { warn }),
+      diskCache: cacheFolder === null ? null : openDiskPageCache(cacheFolder, { warn }),
       fingerprint,
       warn,
       onRendered: completion.onRendered,

@@ -1,0 +1,69 @@
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { CodeSample } from "../render/code-samples.server";
+import type { BrokenLink } from "./link-report";
+import type { ContentListing } from "./list-content-folder.server";
+import type { PageMeta } from "./page-meta.server";
+
+/**
+ * What reading every page at start found (each page's front matter and
+ * leading title, the includes that name nothing, the code samples), kept
+ * in the cache folder under the folder's stamp: the name, size and
+ * modification time of every file a page can read, its includes' too. A
+ * restart on an unchanged folder takes it from here and reads no page;
+ * any file added, removed or changed makes another stamp, and every page
+ * is read again. (Like make's and git's own checks, an edit that keeps a
+ * file's size within the same clock tick of its time goes unseen until
+ * the next change.)
+ */
+
+export type StartIndex = {
+  sources: Array<{ relativePath: string; meta: PageMeta; leadingTitle: string | null }>;
+  missingIncludes: BrokenLink[];
+  samples: CodeSample[];
+};
+
+/** Raised when what is kept, or how it is read, changes. */
+const FORMAT = 1;
+
+export function folderStamp(listing: ContentListing): string {
+  const hash = createHash("sha256").update(`${FORMAT}\n`);
+  for (const entry of listing.markdown) hash.update(`m ${entry.relativePath}\0${entry.size}\0${Math.trunc(entry.mtimeMs)}\n`);
+  for (const [relativePath, entry] of listing.partials) hash.update(`p ${relativePath}\0${entry.size}\0${Math.trunc(entry.mtimeMs)}\n`);
+  for (const [relativePath, file] of listing.files) hash.update(`f ${relativePath}\0${file.size}\0${Math.trunc(file.mtimeMs)}\n`);
+  return hash.digest("hex");
+}
+
+/** The index kept for this stamp; null when there is none, it is of another stamp, or it cannot be read as one. */
+export async function readStartIndex(file: string, stamp: string): Promise<StartIndex | null> {
+  try {
+    const kept = JSON.parse(await fs.readFile(file, "utf8")) as { format?: unknown; stamp?: unknown; index?: StartIndex };
+    if (kept.format !== FORMAT || kept.stamp !== stamp || !isStartIndex(kept.index)) return null;
+    return kept.index;
+  } catch {
+    return null;
+  }
+}
+
+/** Kept for the next start; a cache folder that cannot hold it only costs that start the reading. Never rejects. */
+export async function writeStartIndex(file: string, stamp: string, index: StartIndex): Promise<void> {
+  const temporary = `${file}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`;
+  try {
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(temporary, JSON.stringify({ format: FORMAT, stamp, index }));
+    await fs.rename(temporary, file);
+  } catch {
+    await fs.rm(temporary, { force: true }).catch(() => {});
+  }
+}
+
+function isStartIndex(value: StartIndex | undefined): value is StartIndex {
+  return (
+    value !== undefined &&
+    Array.isArray(value.sources) &&
+    value.sources.every((source) => typeof source?.relativePath === "string" && typeof source.meta === "object" && source.meta !== null) &&
+    Array.isArray(value.missingIncludes) &&
+    Array.isArray(value.samples)
+  );
+}
