@@ -66,3 +66,38 @@ describe("the render worker's time limit", () => {
     expect(renderTimeLimitMs(2 * 1024 * 1024)).toBe(35_000);
   });
 });
+
+describe("the render worker's life", () => {
+  const sizedWorker = (rss: number) => FAKE_WORKER.replace('result: { html: url + " " + process.pid } }', `result: { html: url + " " + process.pid }, rss: ${rss} }`);
+
+  test("a worker not asked for a page for a while ends, and the next page starts another", async () => {
+    const renderer = createPageRenderer(writeFakeWorker(FAKE_WORKER), { unaskedIdleMs: 200 });
+    renderer.prepare(NO_TARGETS, []);
+    const first = pidOf((await renderer.render(job("/guide/a", "# A"))).html);
+    expect(pidOf((await renderer.render(job("/guide/b", "# B"))).html)).toBe(first);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(pidOf((await renderer.render(job("/guide/c", "# C"))).html)).not.toBe(first);
+    renderer.release();
+  });
+
+  test("a worker grown past its share of the memory budget renders the pages it has, and the next go to a new one", async () => {
+    // 10 GB: past any budget's share.
+    const renderer = createPageRenderer(writeFakeWorker(sizedWorker(10 * 1024 ** 3)), { minPagesPerWorker: 2 });
+    renderer.prepare(NO_TARGETS, []);
+    const first = pidOf((await renderer.render(job("/guide/a", "# A"))).html);
+    expect(pidOf((await renderer.render(job("/guide/b", "# B"))).html)).toBe(first);
+    const replaced = pidOf((await renderer.render(job("/guide/c", "# C"))).html);
+    expect(replaced).not.toBe(first);
+    expect(pidOf((await renderer.render(job("/guide/d", "# D"))).html)).toBe(replaced);
+    renderer.release();
+  });
+
+  test("a worker within its share keeps rendering", async () => {
+    const renderer = createPageRenderer(writeFakeWorker(sizedWorker(50 * 1024 ** 2)), { minPagesPerWorker: 2 });
+    renderer.prepare(NO_TARGETS, []);
+    const pids = new Set<string | undefined>();
+    for (const name of ["a", "b", "c", "d"]) pids.add(pidOf((await renderer.render(job(`/guide/${name}`, `# ${name}`))).html));
+    expect(pids.size).toBe(1);
+    renderer.release();
+  });
+});

@@ -25,15 +25,19 @@ type Options = {
   budgetMB?: number;
   /** A worker of this file the server started before it loaded this bundle (server/index.ts): the first worker, if it is still running. */
   prestarted?: ChildProcess;
+  /** For tests (worker-renderer.server.ts): how long an unreleased worker waits for a page, and how many it renders before its size counts. */
+  unaskedIdleMs?: number;
+  minPagesPerWorker?: number;
 };
 
 /** A worker starts at once, so that it is ready by the first request; it renders once prepared. */
-export function createPageRenderer(workerFile: URL | null = WORKER_FILE, { timeLimitMs = renderTimeLimitMs, prestarted, budgetMB = DEFAULT_MEMORY_BUDGET_MB }: Options = {}): PageRenderer {
+export function createPageRenderer(workerFile: URL | null = WORKER_FILE, options: Options = {}): PageRenderer {
+  const { timeLimitMs = renderTimeLimitMs, prestarted, budgetMB = DEFAULT_MEMORY_BUDGET_MB, ...forTests } = options;
   if (workerFile === null || !fs.existsSync(workerFile)) {
     prestarted?.kill();
     return inThisProcess();
   }
-  return workerRenderer(workerFile, { timeLimitMs, budgetMB }, prestarted);
+  return workerRenderer(workerFile, { timeLimitMs, budgetMB, ...forTests }, prestarted);
 }
 
 function inThisProcess(): PageRenderer {

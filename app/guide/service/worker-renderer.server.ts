@@ -10,8 +10,8 @@ import { forkRenderWorker, isRunning } from "./render-worker-fork.server";
  * Pages rendered in a render worker process (render/render-worker.server.ts).
  * Three reasons end a worker, and a new one starts when a page is next asked
  * for: it has been idle a moment after the guide released it (all pages
- * rendered); a page kept it past its time limit (the other pages in hand go
- * to the new one); it has grown past its share of the memory budget
+ * rendered), or for longer before that (UNASKED_IDLE_MS); a page kept it
+ * past its time limit (the other pages in hand go to the new one); it has grown past its share of the memory budget
  * (server/memory-budget.ts) — parsing and highlighting leave a heap that neither
  * V8 nor the C library gives back, and a process that ends gives back all of
  * it — then new pages go to a new worker and the old one ends once it has
@@ -20,15 +20,29 @@ import { forkRenderWorker, isRunning } from "./render-worker-fork.server";
 
 /** How long a released worker waits for more pages (a page dropped from memory and asked for again) before it ends. */
 const IDLE_MS = 1_000;
+/**
+ * How long a worker waits for its first or next page before the guide has
+ * released it: a restart on unchanged files takes every page from the cache
+ * folder, and a worker kept for nothing holds a third of the memory budget.
+ * A page asked for later starts another.
+ */
+const UNASKED_IDLE_MS = 15_000;
 /** A worker renders at least this many pages, whatever its size: starting one costs a second or two of warming up. */
 const MIN_PAGES_PER_WORKER = 200;
 
 type PageRequest = Extract<WorkerRequest, { job: RenderJob }>;
 type Waiting = { request: PageRequest; child: ChildProcess; resolve: (result: RenderResult) => void; reject: (error: Error) => void; timer?: NodeJS.Timeout };
 
-type Options = { timeLimitMs: (markdownLength: number) => number; budgetMB: number };
+type Options = {
+  timeLimitMs: (markdownLength: number) => number;
+  budgetMB: number;
+  /** For tests: UNASKED_IDLE_MS and MIN_PAGES_PER_WORKER. */
+  unaskedIdleMs?: number;
+  minPagesPerWorker?: number;
+};
 
-export function workerRenderer(workerFile: URL, { timeLimitMs, budgetMB }: Options, prestartedWorker: ChildProcess | undefined): PageRenderer {
+export function workerRenderer(workerFile: URL, options: Options, prestartedWorker: ChildProcess | undefined): PageRenderer {
+  const { timeLimitMs, budgetMB, unaskedIdleMs = UNASKED_IDLE_MS, minPagesPerWorker = MIN_PAGES_PER_WORKER } = options;
   const rssLimit = memoryShares(budgetMB).workerRssBytes;
   // In the order they were asked for, which is the order they are sent in again after an overrun.
   const waiting = new Map<number, Waiting>();
@@ -69,7 +83,7 @@ export function workerRenderer(workerFile: URL, { timeLimitMs, budgetMB }: Optio
       // budget too small for even a fresh worker would otherwise start one per page.
       const rendered = (pagesRendered.get(started) ?? 0) + 1;
       pagesRendered.set(started, rendered);
-      if (response.rss > rssLimit && worker === started && rendered >= MIN_PAGES_PER_WORKER) worker = null;
+      if (response.rss > rssLimit && worker === started && rendered >= minPagesPerWorker) worker = null;
       if (worker !== started && !inHand(started)) started.kill();
       settled();
       endWhenIdle();
@@ -116,13 +130,16 @@ export function workerRenderer(workerFile: URL, { timeLimitMs, budgetMB }: Optio
 
   function endWhenIdle() {
     clearTimeout(idleTimer);
-    if (!released || waiting.size > 0) return;
-    idleTimer = setTimeout(() => {
-      if (waiting.size > 0 || !worker) return;
-      const ending = worker;
-      worker = null;
-      ending.kill();
-    }, IDLE_MS).unref();
+    if (waiting.size > 0) return;
+    idleTimer = setTimeout(
+      () => {
+        if (waiting.size > 0 || !worker) return;
+        const ending = worker;
+        worker = null;
+        ending.kill();
+      },
+      released ? IDLE_MS : unaskedIdleMs,
+    ).unref();
   }
 
   return {
@@ -131,6 +148,7 @@ export function workerRenderer(workerFile: URL, { timeLimitMs, budgetMB }: Optio
     prepare(targets, samples) {
       preparation = { targets, samples };
       worker?.send(preparation);
+      endWhenIdle();
     },
     render(job, background = false) {
       clearTimeout(idleTimer);
