@@ -1,6 +1,5 @@
 import { expect, type Page } from "./fixtures";
-import { axeViolations } from "./support/axe";
-import { expectCallout } from "./support/docs-checks";
+import { axeViolationsInTheme, expectCallout } from "./support/docs-checks";
 import { testDocs } from "./support/docs-server";
 
 /**
@@ -105,19 +104,9 @@ docusaurus("<DocCardList /> shows the other pages of the category as link cards 
 
 for (const theme of ["light", "dark"] as const) {
   starlight(`the components' page has no axe violations in the ${theme} theme`, async ({ newContext, baseURL }) => {
-    const context = await newContext();
-    await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
-    const page = await context.newPage();
-    await page.goto(FRAMES);
-    await expect(page.locator("html")).toHaveClass(theme);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolationsInTheme(newContext, baseURL!, theme, FRAMES)).toEqual([]);
   });
   docusaurus(`a page with <DocCardList /> has no axe violations in the ${theme} theme`, async ({ newContext, baseURL }) => {
-    const context = await newContext();
-    await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
-    const page = await context.newPage();
-    await page.goto(DASHBOARD);
-    await expect(page.locator("html")).toHaveClass(theme);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolationsInTheme(newContext, baseURL!, theme, DASHBOARD)).toEqual([]);
   });
 }

@@ -1,5 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
+import type { BrowserContext } from "@playwright/test";
 import { expect, type Page } from "../fixtures";
+import { axeViolations } from "./axe";
 
 /**
  * What a reader of any docs folder must get, checked the same way for each
@@ -178,4 +180,14 @@ export async function expectCallout(page: Page, title: string, body: string) {
 export async function expectNoPageOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `${page.url()} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+}
+
+/** axe's violations on `url`, opened in a fresh context whose theme cookie says `theme` (checked on <html> first). */
+export async function axeViolationsInTheme(newContext: () => Promise<BrowserContext>, baseURL: string, theme: "light" | "dark", url: string): Promise<string[]> {
+  const context = await newContext();
+  await context.addCookies([{ name: "theme", value: theme, url: baseURL }]);
+  const page = await context.newPage();
+  await page.goto(url);
+  await expect(page.locator("html")).toHaveClass(theme);
+  return axeViolations(page);
 }

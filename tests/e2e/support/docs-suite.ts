@@ -1,6 +1,5 @@
 import { expect } from "../fixtures";
-import { axeViolations } from "./axe";
-import { checkArticleLinks, expectImagesLoaded, expectNoRawSyntax, navPageUrls } from "./docs-checks";
+import { axeViolationsInTheme, checkArticleLinks, expectImagesLoaded, expectNoRawSyntax, navPageUrls } from "./docs-checks";
 import type { test as baseTest } from "../fixtures";
 
 /**
@@ -46,12 +45,7 @@ export function readerTests(
 
   for (const theme of ["light", "dark"] as const) {
     test(`${axePage} has no axe violations in the ${theme} theme`, async ({ newContext, baseURL }) => {
-      const context = await newContext();
-      await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
-      const page = await context.newPage();
-      await page.goto(axePage);
-      await expect(page.locator("html")).toHaveClass(theme);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolationsInTheme(newContext, baseURL!, theme, axePage)).toEqual([]);
     });
   }
 }
