@@ -7,7 +7,7 @@ import { SentOnceContext } from "./sent-once";
 import { dropModulePreloads } from "./module-preloads.server";
 import { keptBackValues } from "./sent-once.server";
 import { requestNonce } from "./request-nonce.server";
-import { contentSecurityPolicy, createNonce } from "./security/content-security-policy.server";
+import { contentSecurityPolicy, createNonce, developmentContentSecurityPolicy } from "./security/content-security-policy.server";
 
 // The production server reaches the app through this one export (server-seam.server.ts).
 export { serverSeam } from "./server-seam.server";
@@ -23,7 +23,7 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.get(requestNonce) ?? createNonce();
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  responseHeaders.set("Content-Security-Policy", import.meta.env.DEV ? developmentContentSecurityPolicy(nonce) : contentSecurityPolicy(nonce));
   // The page depends on the theme cookie: no shared cache may hand it to someone else.
   responseHeaders.set("Cache-Control", "private, no-cache");
   responseHeaders.append("Vary", "Cookie");

@@ -53,6 +53,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Only the Latin file: other subsets load by unicode-range if a page needs them. */}
         <link rel="preload" href={href.font} as="font" type="font/woff2" crossOrigin="anonymous" />
         <link rel="icon" href={href.icon} type="image/svg+xml" />
+        {/* Vite's error overlay, in development only, styles itself with this nonce (content-security-policy.server.ts). */}
+        {import.meta.env.DEV && <meta property="csp-nonce" nonce={nonce} />}
         <ThemeHead nonce={nonce} />
         <Meta />
         <Links nonce={nonce} />

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { contentSecurityPolicy, createNonce, staticPagePolicy } from "./content-security-policy.server";
+import { contentSecurityPolicy, createNonce, developmentContentSecurityPolicy, staticPagePolicy } from "./content-security-policy.server";
 
 describe("createNonce", () => {
   test("gives 16 random bytes in base64, different every time, across many batches", () => {
@@ -27,6 +27,12 @@ describe("contentSecurityPolicy", () => {
         "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; " +
         "frame-ancestors 'none'; form-action 'self'",
     );
+  });
+});
+
+describe("developmentContentSecurityPolicy", () => {
+  test("is the server's policy, but that a <style> carrying the response's nonce applies (Vite's error overlay)", () => {
+    expect(developmentContentSecurityPolicy("N")).toBe(contentSecurityPolicy("N").replace("style-src 'self';", "style-src 'self' 'nonce-N';"));
   });
 });
 

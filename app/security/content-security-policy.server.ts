@@ -29,11 +29,11 @@ function policyFor(nonce: string): string {
   return policy([`'nonce-${nonce}'`, "'strict-dynamic'"], { inMeta: false });
 }
 
-function policy(scriptSources: string[], { inMeta }: { inMeta: boolean }): string {
+function policy(scriptSources: string[], { inMeta, styleNonce }: { inMeta: boolean; styleNonce?: string }): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": scriptSources,
-    "style-src": ["'self'"],
+    "style-src": styleNonce === undefined ? ["'self'"] : ["'self'", `'nonce-${styleNonce}'`],
     "style-src-attr": ["'unsafe-inline'"],
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'"],
@@ -54,6 +54,16 @@ const [POLICY_BEFORE_NONCE, POLICY_AFTER_NONCE] = policyFor(NONCE_PLACE).split(N
 
 export function contentSecurityPolicy(nonce: string): string {
   return POLICY_BEFORE_NONCE + nonce + POLICY_AFTER_NONCE;
+}
+
+/**
+ * The policy under Vite's development server, whose error overlay styles
+ * itself with a <style> element: it carries the nonce the page names in
+ * <meta property="csp-nonce"> (root.tsx), which this policy allows. Never
+ * in production, where no style is inline.
+ */
+export function developmentContentSecurityPolicy(nonce: string): string {
+  return policy([`'nonce-${nonce}'`, "'strict-dynamic'"], { inMeta: false, styleNonce: nonce });
 }
 
 /**

@@ -81,7 +81,11 @@ export async function readPageSources(root: string, listing: ContentListing, sta
   const missingIncludes: BrokenLink[] = [];
   const samples = createCodeSampleCollector();
   const read = await mapLimit(listing.markdown, READ_CONCURRENCY, async (entry): Promise<PageSource | null> => {
-    const { content, meta } = parsePage(root, entry, await readPageFile(entry.path));
+    const text = await readPageFile(entry.path).catch(goneIsNull);
+    // Removed or renamed since it was listed (an editor saving, a checkout
+    // running): the page is not there, and the watcher, if any, reports the change.
+    if (text === null) return null;
+    const { content, meta } = parsePage(root, entry, text);
     if (meta.draft) return null;
     const { markdown, missing } = await expand(content, entry, readIncludedOnce);
     // A loop, not a spread: a hostile page may hold more includes than a call takes arguments.
@@ -114,6 +118,11 @@ async function readPageFile(file: string): Promise<string> {
   } finally {
     await handle.close();
   }
+}
+
+function goneIsNull(error: unknown): null {
+  if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+  throw error;
 }
 
 function parsePage(root: string, entry: MarkdownEntry, text: string): { content: string; meta: PageMeta } {

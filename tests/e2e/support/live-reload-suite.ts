@@ -17,8 +17,6 @@ export type LiveReloadServer = {
   command: (contentDir: string) => { command: string; args: string[] };
   /** How the server shows the folder's error over the page. */
   errorShown: (page: Page) => ReturnType<Page["locator"]>;
-  /** Console messages the server's error display causes, by design. */
-  expectedConsole?: RegExp;
 };
 
 const FIXTURE = path.resolve("app/guide/service/__fixtures__/mkdocs");
@@ -129,8 +127,7 @@ export function liveReloadTests(server: LiveReloadServer) {
     expect(await stillTheSameDocument(page)).toBe(true);
   });
 
-  test("a broken file shows its error over the page, the server goes on, and fixing it clears the error without a reload", async ({ page, allowConsole }) => {
-    if (server.expectedConsole) allowConsole(server.expectedConsole);
+  test("a broken file shows its error over the page, the server goes on, and fixing it clears the error without a reload", async ({ page }) => {
     await open(page, "/guide/install");
     const original = await fs.readFile(path.join(contentDir, "install.md"), "utf8");
 
