@@ -42,6 +42,12 @@ describe("the brotli compressor process", () => {
     expect(await compressor.compress(prepareStitchedGzip(parts, NONCE_LENGTH), parts.length)).not.toBeNull();
   });
 
+  it("skips a page no longer wanted when its turn comes, and starts no process for it", async () => {
+    const compressor = createBrotliCompressor();
+    expect(await compressor.compress(prepareStitchedGzip(parts, NONCE_LENGTH), parts.length, () => false)).toBeNull();
+    expect(compressor.running).toBe(false);
+  });
+
   it("leaves gzipped a page whose own text holds the stand-in, whose nonces cannot be found again", async () => {
     const standIn = standInText(NONCE_LENGTH)!;
     const tricky = [`<p>${standIn}</p><script nonce="`, `"></script>`];

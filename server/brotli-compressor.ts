@@ -27,9 +27,10 @@ export type BrotliCompressor = {
   /**
    * The page, kept as `gzip` with `partCount` parts around its nonces, in
    * brotli; null if it could not be compressed safely or the child failed
-   * (gzip serves then).
+   * (gzip serves then), or if `stillWanted` says no when its turn comes
+   * (the page was let go while it waited).
    */
-  compress(gzip: StitchedGzip, partCount: number): Promise<StitchedBrotli | null>;
+  compress(gzip: StitchedGzip, partCount: number, stillWanted?: () => boolean): Promise<StitchedBrotli | null>;
   /** Whether the child process is running: it ends once idle. */
   readonly running: boolean;
 };
@@ -100,9 +101,9 @@ export function createBrotliCompressor(processFile: URL = PROCESS_FILE): BrotliC
   }
 
   return {
-    compress(gzip, partCount) {
+    compress(gzip, partCount, stillWanted = () => true) {
       pending++;
-      const result = queue.then(() => compressNow(gzip, partCount));
+      const result = queue.then(() => (stillWanted() ? compressNow(gzip, partCount) : null));
       queue = result.finally(() => {
         pending--;
         endWhenIdle();

@@ -1,9 +1,11 @@
 import http from "node:http";
+import zlib from "node:zlib";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { requestNonce } from "../app/request-nonce.server.ts";
 import { serverSeam } from "../app/server-seam.server.ts";
+import type { BrotliCompressor } from "./brotli-compressor.ts";
 import { createPageCache } from "./page-cache.ts";
 
 /**
@@ -14,12 +16,21 @@ import { createPageCache } from "./page-cache.ts";
  */
 async function startSite({ bytesKept = 64 * 1024 * 1024 } = {}) {
   const layerRuns = { count: 0 };
-  const cache = createPageCache(async (_request, context) => {
+  // The compressor's own tests are brotli-compressor.test.ts: here, what the cache asks of it.
+  const brotliAsked: { path: string; stillWanted: () => boolean }[] = [];
+  const compressor: BrotliCompressor = {
+    compress: (gzip, _partCount, stillWanted = () => true) => {
+      brotliAsked.push({ path: zlib.inflateRawSync(Buffer.concat(gzip.segments), { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString().match(/<p>(.*?)<\/p>/)![1]!, stillWanted });
+      return Promise.resolve(null);
+    },
+    running: false,
+  };
+  const cache = createPageCache(async (request, context) => {
     const nonce = context!.get(requestNonce)!;
-    return new Response(`<!DOCTYPE html><p>A kept page</p><script nonce="${nonce}">hydrate()</script>`, {
+    return new Response(`<!DOCTYPE html><p>A kept page at ${new URL(request.url).pathname}</p><script nonce="${nonce}">hydrate()</script>`, {
       headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": `script-src 'nonce-${nonce}'` },
     });
-  }, "build-1", serverSeam, bytesKept);
+  }, "build-1", serverSeam, bytesKept, compressor);
   const app = express();
   app.set("trust proxy", "loopback");
   app.use(cache.serveKept);
@@ -38,7 +49,7 @@ async function startSite({ bytesKept = 64 * 1024 * 1024 } = {}) {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   stops.push(() => new Promise((resolve) => server.close(() => resolve())));
-  return { url, layerRuns };
+  return { url, layerRuns, brotliAsked };
 }
 
 const stops: (() => Promise<void>)[] = [];
@@ -67,6 +78,21 @@ describe("pages kept in memory", () => {
     expect(site.layerRuns.count).toBe(3);
     await visit("/b");
     expect(site.layerRuns.count).toBe(4);
+  });
+
+  it("are compressed with brotli once asked for a second time, not for a page asked for once, nor one let go while it waited", async () => {
+    const site = await startSite({ bytesKept: 5_000 });
+    const visit = (path: string) => fetch(`${site.url}${path}`).then((response) => response.arrayBuffer());
+    await visit("/once");
+    expect(site.brotliAsked).toEqual([]);
+    await visit("/twice");
+    await visit("/twice");
+    await visit("/twice");
+    expect(site.brotliAsked.map(({ path }) => path)).toEqual(["A kept page at /twice"]);
+    expect(site.brotliAsked[0]!.stillWanted()).toBe(true);
+    await visit("/third");
+    await visit("/fourth"); // over the bound: /twice is let go before its turn came
+    expect(site.brotliAsked[0]!.stillWanted()).toBe(false);
   });
 
   it("a page asked for again is answered before the server's layers, with the headers they set the first time and a fresh nonce", async () => {

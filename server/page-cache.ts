@@ -8,9 +8,10 @@
  * later request gets the same HTML with a fresh nonce in it and in the
  * Content-Security-Policy. The HTML is gzipped once when it is kept, around
  * the nonce, so a response is stitched together rather than compressed
- * (stitched-gzip.ts); soon after, a child process compresses it with brotli
- * the same way (stitched-brotli.ts, brotli-compressor.ts), which browsers
- * then get instead. Only the compressed forms are kept. A route that must
+ * (stitched-gzip.ts); once the page is asked for again, a child process
+ * compresses it with brotli the same way (stitched-brotli.ts,
+ * brotli-compressor.ts), which browsers then get instead. Only the
+ * compressed forms are kept. A route that must
  * not be cached says so with `Cache-Control: no-store`.
  *
  * Two layers of the server: renderAndKeep, after the server's own layers
@@ -27,7 +28,7 @@ import zlib from "node:zlib";
 import type express from "express";
 import type { RequestHandler } from "react-router";
 import type { ServerSeam } from "../app/server-seam.server.ts";
-import { createBrotliCompressor } from "./brotli-compressor.ts";
+import { createBrotliCompressor, type BrotliCompressor } from "./brotli-compressor.ts";
 import { stitchBrotli, type StitchedBrotli } from "./stitched-brotli.ts";
 import { prepareStitchedGzip, stitchGzip, type StitchedGzip } from "./stitched-gzip.ts";
 
@@ -44,6 +45,10 @@ type CachedPage = {
    * ready, or if the page could not be prepared safely (then gzip serves).
    */
   brotli: StitchedBrotli | null;
+  /** How many parts the nonces cut the page into: what the compressor must find again. */
+  partCount: number;
+  /** Whether its brotli has been asked of the compressor: on the page's second request, not its first. */
+  brotliAsked: boolean;
   headers: [string, string][];
 };
 
@@ -66,7 +71,7 @@ const BROTLI_FAST = {
  * memory budget, server/memory-budget.ts); past it the page least recently
  * asked for goes first, and is rendered again if it is asked for again.
  */
-export function createPageCache(handleRequest: RequestHandler, buildVersion: string, seam: ServerSeam, bytesKept: number) {
+export function createPageCache(handleRequest: RequestHandler, buildVersion: string, seam: ServerSeam, bytesKept: number, brotliCompressor: BrotliCompressor = createBrotliCompressor()) {
   // Least recently asked for first.
   const pages = new Map<string, CachedPage>();
   let keptBytes = 0;
@@ -90,7 +95,6 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
     return page;
   };
   const rendering = new Map<string, Promise<Rendered>>();
-  const brotliCompressor = createBrotliCompressor();
 
   async function render(url: URL, cookie: string | undefined, key: string): Promise<Rendered> {
     // The page is rendered with a nonce handed to it, so the one to cut out is known.
@@ -105,17 +109,27 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
     const html = await response.text();
     const headers = [...response.headers].filter(([name]) => !/^(content-security-policy|content-length)$/i.test(name));
     const parts = html.split(nonce);
-    const page: CachedPage = { gzip: prepareStitchedGzip(parts, Buffer.byteLength(nonce)), brotli: null, headers };
-    // Browsers get gzip until this is ready: a fraction of a second for one
-    // page, longer when many were first asked for at once (one at a time).
-    void brotliCompressor.compress(page.gzip, parts.length).then((brotli) => {
+    return { page: { gzip: prepareStitchedGzip(parts, Buffer.byteLength(nonce)), brotli: null, partCount: parts.length, brotliAsked: false, headers } };
+  }
+
+  /**
+   * Brotli for a page asked for again. Quality 11 costs tens of milliseconds
+   * of a core a page: spent on every page as it was first kept, a large
+   * folder visited once (a crawler, a link checker) kept a core busy for
+   * minutes and the compressor's memory up, for pages nobody asked for
+   * twice. Browsers get gzip until it is ready, and nothing is compressed
+   * for a page let go while it waited its turn.
+   */
+  function askBrotli(key: string, page: CachedPage) {
+    if (page.brotliAsked) return;
+    page.brotliAsked = true;
+    void brotliCompressor.compress(page.gzip, page.partCount, () => pages.get(key) === page).then((brotli) => {
       // Counted while kept: a page let go before its brotli came back is not.
       const kept = pages.get(key) === page;
       if (kept) keptBytes -= sizeOf(page);
       page.brotli = brotli;
       if (kept) keptBytes += sizeOf(page);
     });
-    return { page };
   }
 
   /**
@@ -133,8 +147,10 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
     // A request that says it carries a body meets the layers that judge bodies.
     if (request.headers["content-length"] !== undefined || request.headers["transfer-encoding"] !== undefined) return next();
     const headers = layerHeaders.get(request.secure);
-    const page = headers && recall(cacheKey(request));
+    const key = cacheKey(request);
+    const page = headers && recall(key);
     if (!headers || !page) return next();
+    askBrotli(key, page);
     for (const [name, value] of headers) response.setHeader(name, value);
     sendPage(page, request, response, seam);
   }
@@ -146,7 +162,8 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
     const key = cacheKey(request, preference);
 
     let page = recall(key);
-    if (!page) {
+    if (page) askBrotli(key, page);
+    else {
       let pending = rendering.get(key);
       // Concurrent first requests for one page wait for a single render.
       const first = !pending;
