@@ -48,8 +48,12 @@ export type ReadFolderOptions = {
   warn: (message: string) => void;
   /** Where what reading the pages found is kept for the next start, given the folder's real path; null: nowhere. */
   startIndexFile?: (root: string) => string | null;
-  /** Told the folder's link targets and code samples as soon as they are known, before the titles are read (the render worker warms up meanwhile). */
-  onTargets?: (targets: UrlTargets, samples: CodeSample[]) => void;
+  /**
+   * Told the folder's link targets and code samples as soon as they are
+   * known, before the titles are read (the render worker warms up
+   * meanwhile), and whether the files are as the last start found them.
+   */
+  onTargets?: (targets: UrlTargets, samples: CodeSample[], start: { unchangedSinceLastStart: boolean }) => void;
 };
 
 export async function readFolder(contentDir: string, options: ReadFolderOptions): Promise<ReadFolder> {
@@ -69,7 +73,7 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
   // MkDocs' nav when mkdocs.yml has one, else mdBook's SUMMARY.md.
   const contents = project?.contents ?? listing.bookContents;
 
-  const { sources, missingIncludes, repositoryPaths, samples, readMarkdown } = await readPageSources(root, listing, options.startIndexFile?.(root) ?? null);
+  const { sources, missingIncludes, repositoryPaths, samples, readMarkdown, unchangedSinceLastStart } = await readPageSources(root, listing, options.startIndexFile?.(root) ?? null);
   if (missingIncludes.length > 0) warn(describeMissingIncludes(root, missingIncludes));
   const slots = placePages(
     root,
@@ -87,6 +91,7 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
       basePath: options.basePath,
     },
     samples,
+    { unchangedSinceLastStart },
   );
 
   const lastUpdated = await lastCommits;

@@ -37,6 +37,8 @@ export type PageSources = {
   samples: CodeSample[];
   /** The page's Markdown as the site reads it, from its file as it is now: front matter removed, includes expanded. */
   readMarkdown(entry: MarkdownEntry): Promise<string>;
+  /** Whether the files are as the last start found them, and what it read was taken from the start index. */
+  unchangedSinceLastStart: boolean;
 };
 
 type ReadText = (relativePath: string) => Promise<string | null>;
@@ -69,7 +71,7 @@ export async function readPageSources(root: string, listing: ContentListing, sta
   const entries = new Map(listing.markdown.map((entry) => [entry.relativePath, entry]));
   if (kept && kept.sources.length > 0 && kept.sources.every((source) => entries.has(source.relativePath))) {
     const sources = kept.sources.map((source) => ({ entry: entries.get(source.relativePath)!, meta: source.meta, leadingTitle: source.leadingTitle }));
-    return { sources, missingIncludes: kept.missingIncludes, repositoryPaths: folderInRepository, samples: kept.samples, readMarkdown };
+    return { sources, missingIncludes: kept.missingIncludes, repositoryPaths: folderInRepository, samples: kept.samples, readMarkdown, unchangedSinceLastStart: true };
   }
 
   // At start each included file is read once, however many pages include it.
@@ -96,7 +98,7 @@ export async function readPageSources(root: string, listing: ContentListing, sta
   includedAtStart.clear();
   const sources = read.filter((source) => source !== null);
   if (sources.length === 0) throw new GuideContentError(`No Markdown files in ${root}`);
-  const found = { sources, missingIncludes, repositoryPaths: folderInRepository, samples: samples.samples(), readMarkdown };
+  const found = { sources, missingIncludes, repositoryPaths: folderInRepository, samples: samples.samples(), readMarkdown, unchangedSinceLastStart: false };
   if (stamp !== null) {
     const index = { sources: sources.map(({ entry, meta, leadingTitle }) => ({ relativePath: entry.relativePath, meta, leadingTitle })), missingIncludes, samples: found.samples };
     await writeStartIndex(startIndexFile!, stamp, index);

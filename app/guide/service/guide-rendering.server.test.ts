@@ -181,12 +181,20 @@ describe("a Docusaurus <DocCardList />", () => {
 describe("the cache folder of rendered pages", () => {
   /** The in-process renderer with a version, as the built worker has: pages are then kept on disk. */
   const versioned = (version: string): PageRenderer => ({ ...createPageRenderer(null), version });
+  /** `versioned`, noting what the guide tells it when it lets it go. */
+  const noticed = (version: string) => {
+    const releases: ({ now?: boolean } | undefined)[] = [];
+    return { renderer: { ...versioned(version), release: (options?: { now?: boolean }) => void releases.push(options) }, releases };
+  };
   const cacheEntries = async (cacheFolder: string) => (await fs.readdir(cacheFolder, { recursive: true })).filter((name) => /[0-9a-f]{64}$/.test(name));
 
-  it("gives back a page let go from memory without rendering it again, and a second start on unchanged files renders none", async () => {
+  it("gives back a page let go from memory without rendering it again, and a second start on unchanged files renders none and keeps no worker waiting", async () => {
     const cacheFolder = await fs.mkdtemp(path.join(os.tmpdir(), "guide-cache-"));
     try {
-      const { guide } = await load({ renderer: versioned("1"), cacheFolder, renderedBytesKept: 1 });
+      const first = noticed("1");
+      const { guide } = await load({ renderer: first.renderer, cacheFolder, renderedBytesKept: 1 });
+      // Changed files (here, new ones): the worker stays ready for the pages to render.
+      expect(first.releases).toEqual([]);
       const alpha = await guide.render(page(guide, "alpha"));
       await guide.render(page(guide, "beta"));
       // Written in the background, a moment after each page is served.
@@ -196,7 +204,10 @@ describe("the cache folder of rendered pages", () => {
       await guide.complete();
 
       rendering.rendered = [];
-      const { guide: restarted } = await load({ renderer: versioned("1"), cacheFolder });
+      const second = noticed("1");
+      const { guide: restarted } = await load({ renderer: second.renderer, cacheFolder });
+      // Unchanged files: no worker waits for pages the cache folder holds.
+      expect(second.releases).toEqual([{ now: true }]);
       const { failures, search } = await restarted.complete();
       expect(failures).toEqual([]);
       expect(rendering.rendered).toEqual([]);

@@ -108,9 +108,13 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       sitePaths: options.sitePaths,
       basePath: options.basePath,
       warn,
-      onTargets: (found, samples) => {
+      onTargets: (found, samples, { unchangedSinceLastStart }) => {
         targets = found;
         renderer.prepare(found, samples);
+        // Every page of unchanged files is in the cache folder: a worker
+        // warming up for none would hold a third of the memory budget. One
+        // starts if a page needs rendering after all.
+        if (unchangedSinceLastStart) renderer.release({ now: true });
       },
     });
     const fingerprint = siteFingerprint(renderer.version ?? "source", targets!);

@@ -16,8 +16,13 @@ export type PageRenderer = {
   prepare(targets: UrlTargets, samples: CodeSample[]): void;
   /** `background`: a page no one is waiting for, rendered after any that someone is. */
   render(job: RenderJob, background?: boolean): Promise<RenderResult>;
-  /** Every page is rendered: a worker ends once it has been idle a moment, and starts again if a page is asked for later. */
-  release(): void;
+  /**
+   * Every page is rendered: a worker ends once it has been idle a moment,
+   * and starts again if a page is asked for later. `now`: none is expected
+   * to need rendering (a start on unchanged files takes its pages from the
+   * cache folder), so an idle worker ends at once.
+   */
+  release(options?: { now?: boolean }): void;
 };
 
 const MB = 1024 * 1024;

@@ -45,6 +45,22 @@ describe("a render worker started before the server bundle loads", () => {
     expect(result.html).not.toBe(String(prestarted.pid));
   });
 
+  test("is ended at once when the guide expects no page to render, and a page asked for later starts another", async () => {
+    const workerFile = fakeWorkerFile();
+    const prestarted = forkRenderWorker(workerFile);
+    const exited = new Promise((resolve) => prestarted.once("exit", resolve));
+
+    const renderer = createPageRenderer(workerFile, { prestarted });
+    renderer.prepare(NO_TARGETS, []);
+    renderer.release({ now: true });
+    expect(prestarted.killed).toBe(true);
+    await exited;
+    const result = await renderer.render(job);
+    renderer.release();
+
+    expect(result.html).not.toBe(String(prestarted.pid));
+  });
+
   test("is ended, not used, when there is no built worker to render with", async () => {
     const prestarted = forkRenderWorker(fakeWorkerFile());
     const exited = new Promise((resolve) => prestarted.once("exit", resolve));

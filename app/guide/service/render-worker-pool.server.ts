@@ -23,8 +23,8 @@ export function renderWorkerPool(renderers: readonly PageRenderer[]): PageRender
         inHand[index]! -= 1;
       }
     },
-    release() {
-      for (const renderer of renderers) renderer.release();
+    release(options) {
+      for (const renderer of renderers) renderer.release(options);
     },
   };
 }

@@ -160,8 +160,14 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
         worker!.send(request);
       });
     },
-    release() {
+    release({ now = false } = {}) {
       released = true;
+      if (now && waiting.size === 0 && worker) {
+        clearTimeout(idleTimer);
+        worker.kill();
+        worker = null;
+        return;
+      }
       endWhenIdle();
     },
   };
