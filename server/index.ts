@@ -2,15 +2,20 @@
  * The production server's entry, run through `npm start` / `npm run serve`,
  * which set NODE_ENV=production before anything is imported.
  *
- * It starts the guide's render worker before it loads anything else
- * (render-worker-prestart.ts), then the server, which hands the worker to the
- * guide. The rest of the server is imported only then: a static import would
+ * It first starts itself again with its heap held to its share of the
+ * memory budget (heap-limit.ts). Then it starts the guide's render worker
+ * before it loads anything else (render-worker-prestart.ts), then the
+ * server, which hands the worker to the guide. The rest of the server is imported only then: a static import would
  * be loaded before this runs. Before either, Node's compile cache is turned
  * on for both (compile-cache.ts).
  */
 import { enableCompileCache } from "./compile-cache.ts";
+import { limitOwnHeap } from "./heap-limit.ts";
+import { DEFAULT_MEMORY_BUDGET_MB, parseMemoryBudget } from "./memory-budget.ts";
 import { prestartRenderWorker } from "./render-worker-prestart.ts";
 
+// A budget the settings refuse stops the server with their message, once it has started again.
+limitOwnHeap(parseMemoryBudget(process.env.MEMORY_BUDGET_MB) ?? DEFAULT_MEMORY_BUDGET_MB);
 enableCompileCache();
 const renderWorker = prestartRenderWorker(new URL("../build/worker/render-worker.js", import.meta.url));
 const { serve } = await import("./serve.ts");

@@ -24,11 +24,15 @@ export type MemoryShares = {
   responseCacheBytes: number;
   /** The render worker's V8 heap limit (`--max-old-space-size`), in MB. */
   workerHeapMB: number;
+  /** The server process's own V8 heap limit, in MB (server/heap-limit.ts). */
+  serverHeapMB: number;
   /** Past this resident size the render worker is ended once it has nothing in hand, and a new one starts when needed. */
   workerRssBytes: number;
 };
 
 const MB = 1024 * 1024;
+/** What the server's heap needs at the largest folder it takes (100,000 pages), with room to work: BENCHMARKS.md. */
+const SERVER_HEAP_MIN_MB = 160;
 
 export function memoryShares(budgetMB: number): MemoryShares {
   return {
@@ -38,6 +42,7 @@ export function memoryShares(budgetMB: number): MemoryShares {
     responseCacheBytes: Math.round(budgetMB * MB * 0.08),
     // Less than 128 MB of heap made a worker collect garbage three times as often as it rendered.
     workerHeapMB: Math.max(128, Math.round(budgetMB * 0.3)),
+    serverHeapMB: Math.max(SERVER_HEAP_MIN_MB, Math.round(budgetMB * 0.3)),
     workerRssBytes: Math.round(budgetMB * MB * 0.5),
   };
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { makeDocsCorpus, type DocsCorpus } from "../../scripts/make-docs-corpus.ts";
+import { memoryShares } from "../../server/memory-budget.ts";
 import { expect, test } from "./fixtures";
 import { startServer } from "./support/docs-server";
 
@@ -67,10 +68,13 @@ async function completion(output: () => string) {
   return { rendered: Number(rendered), fromCache: Number(fromCache) };
 }
 
-test("a folder larger than the memory budget keeps is served page by page, every page right, and a restart renders none of them again", async () => {
+test("a folder larger than the memory budget keeps is served page by page, every page right, by a server whose heap is held to its share; a restart renders none of them again", async () => {
   const cacheDir = path.join(scratch, "cache");
   const first = await startServer(folder, 3320, { MEMORY_BUDGET_MB: BUDGET_MB, CACHE_DIR: cacheDir });
   try {
+    // The server runs with its heap held to its share of the budget (server/heap-limit.ts).
+    const commandLine = fs.readFileSync(`/proc/${first.pid}/cmdline`, "utf8").split("\0");
+    expect(commandLine).toContain(`--max-old-space-size=${memoryShares(Number(BUDGET_MB)).serverHeapMB}`);
     await everyPageIsRight(first.url, ["light", "dark"]);
     // Each page rendered once: one let go from memory and asked for again is read from the cache folder.
     expect((await completion(first.output)).rendered).toBe(pages.length);

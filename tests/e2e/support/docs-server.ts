@@ -102,6 +102,8 @@ export async function startServer(contentDir: string, port: number, env: Record<
 
   return {
     url,
+    /** The server's process id: the same after it has started itself again with its heap limit (server/heap-limit.ts). */
+    pid: child.pid!,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");

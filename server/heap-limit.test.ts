@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { heapLimitedArguments, limitOwnHeap } from "./heap-limit.ts";
+import { memoryShares } from "./memory-budget.ts";
+
+const serverProcess = (overrides: Partial<{ execArgv: string[]; env: NodeJS.ProcessEnv }> = {}) => ({
+  execPath: "/usr/bin/node",
+  execArgv: ["--enable-source-maps"],
+  argv: ["/usr/bin/node", "/srv/server/index.ts"],
+  env: {},
+  ...overrides,
+});
+
+describe("the server's own heap limit", () => {
+  it("starts the server again with its share of the budget and a small young generation, keeping its options and arguments", () => {
+    expect(heapLimitedArguments(512, serverProcess())).toEqual([
+      "/usr/bin/node",
+      `--max-old-space-size=${memoryShares(512).serverHeapMB}`,
+      "--max-semi-space-size=8",
+      "--enable-source-maps",
+      "/srv/server/index.ts",
+    ]);
+  });
+
+  it("grows with the budget, and never falls under what the largest folder needs", () => {
+    expect(memoryShares(384).serverHeapMB).toBeGreaterThanOrEqual(160);
+    expect(memoryShares(4096).serverHeapMB).toBeGreaterThan(memoryShares(512).serverHeapMB);
+  });
+
+  it("keeps a limit the user gave, on the command line or in NODE_OPTIONS, and a young generation they chose", () => {
+    expect(heapLimitedArguments(512, serverProcess({ execArgv: ["--max-old-space-size=900"] }))).toBeNull();
+    expect(heapLimitedArguments(512, serverProcess({ env: { NODE_OPTIONS: "--inspect --max-old-space-size=900" } }))).toBeNull();
+    expect(heapLimitedArguments(512, serverProcess({ execArgv: ["--max-semi-space-size=2"] }))).toEqual(["/usr/bin/node", `--max-old-space-size=${memoryShares(512).serverHeapMB}`, "--max-semi-space-size=2", "/srv/server/index.ts"]);
+  });
+
+  it("starts the process again once: the process started again runs as it is", () => {
+    const calls: { file: string; args: string[]; env: NodeJS.ProcessEnv }[] = [];
+    const execve = (file: string, args: string[], env: NodeJS.ProcessEnv) => {
+      calls.push({ file, args, env });
+      return undefined as never;
+    };
+    limitOwnHeap(512, { ...serverProcess({ env: { PORT: "3000" } }), execve });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.file).toBe("/usr/bin/node");
+    expect(calls[0]!.env.PORT).toBe("3000");
+
+    limitOwnHeap(512, { ...serverProcess({ env: calls[0]!.env }), execve });
+    expect(calls).toHaveLength(1);
+  });
+
+  it("runs as it is where Node has no execve", () => {
+    expect(() => limitOwnHeap(512, serverProcess())).not.toThrow();
+  });
+});
