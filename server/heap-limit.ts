@@ -1,18 +1,22 @@
 import { memoryShares } from "./memory-budget.ts";
 
 /**
- * The server process's own heap, held to its share of the memory budget.
- *
- * V8 sizes a heap's limit from the machine's memory (over 4 GB here), and a
- * process allowed that much collects its garbage late: the server held 300
- * MB on a restart at 1,400 pages, with 66 MB of bounded caches in it
- * (BENCHMARKS.md). A process cannot change its heap limit once it runs, so
- * the server starts itself again in place, before it loads anything, with
- * the limit of its share: `process.execve` replaces the program of this
- * same process (same id, same terminal and signals, no parent left
- * waiting). A limit the user gave (`--max-old-space-size` on the command
- * line or in NODE_OPTIONS) is theirs and kept. Node before 22.15 has no
- * `execve`; the server then runs without a limit.
+ * The server process's memory, held in by two settings that only work from
+ * a process's start:
+ * - a V8 heap limit (server/memory-budget.ts). By default V8 sizes it from
+ *   the machine's memory (4 GB on a 24 GB machine) and collects late: a
+ *   restart on 2,000 pages, every page served once, peaked at 352 MB with
+ *   it and at 301 MB with any limit from 160 MB to 1 GB (BENCHMARKS.md);
+ * - glibc's malloc arenas at two (MALLOC_ARENA_MAX): the threads that
+ *   compress and read the cache folder each kept an arena of freed memory;
+ *   the same restart then peaked at 263–281 MB.
+ * So the server starts itself again in place, before it loads anything:
+ * `process.execve` replaces the program of this same process (same id,
+ * terminal and signals, no parent left waiting). The processes it starts
+ * inherit the arenas setting. A heap limit or arena count the user gave
+ * (`--max-old-space-size` on the command line or in NODE_OPTIONS,
+ * MALLOC_ARENA_MAX) is theirs and kept. Node before 22.15 has no `execve`;
+ * the server then runs as it was started.
  */
 
 /** Set in the environment of the process started again, so that it does not start itself again. */
@@ -38,9 +42,9 @@ export function heapLimitedArguments(budgetMB: number, current: Process = proces
   return [current.execPath, ...flags, ...current.execArgv, ...current.argv.slice(1)];
 }
 
-/** Starts this process again with its heap limited (see above), or returns when it is already, or cannot be. */
+/** Starts this process again with its heap limited and its arenas few (see above), or returns when it is already, or cannot be. */
 export function limitOwnHeap(budgetMB: number, current: Process = process): void {
   const args = heapLimitedArguments(budgetMB, current);
   if (args === null || typeof current.execve !== "function") return;
-  current.execve(current.execPath, args, { ...current.env, [LIMITED]: "1" });
+  current.execve(current.execPath, args, { MALLOC_ARENA_MAX: "2", ...current.env, [LIMITED]: "1" });
 }
