@@ -110,11 +110,12 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       warn,
       onTargets: (found, samples, { unchangedSinceLastStart }) => {
         targets = found;
-        renderer.prepare(found, samples);
         // Every page of unchanged files is in the cache folder: a worker
         // warming up for none would hold a third of the memory budget. One
-        // starts if a page needs rendering after all.
+        // starts if a page needs rendering after all. Ended first, so that
+        // the targets (a second of copying at 50,000 pages) are not sent to it.
         if (unchangedSinceLastStart) renderer.release({ now: true });
+        renderer.prepare(found, samples);
       },
     });
     const fingerprint = siteFingerprint(renderer.version ?? "source", targets!);
