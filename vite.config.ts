@@ -44,8 +44,12 @@ export default defineConfig({
   // modules import for their loaders).
   optimizeDeps: {
     noDiscovery: true,
-    include: ["react", "react-dom", "react-dom/client", "react/jsx-runtime", "react/jsx-dev-runtime", "react-router", "react-router/dom", "cookie"],
+    // Mermaid too, for pages with diagrams (app/diagrams/): some of its dependencies are CommonJS.
+    include: ["react", "react-dom", "react-dom/client", "react/jsx-runtime", "react/jsx-dev-runtime", "react-router", "react-router/dom", "cookie", "mermaid"],
   },
+  // Bundles of their own (`?worker&url`, app/diagrams/diagram-script.tsx) as
+  // ES modules, so that one can load its parts as it needs them.
+  worker: { format: "es" },
   plugins: [
     // Adds a fallback @font-face whose metrics are adjusted to Inter, so the
     // swap from the local fallback to the web font moves nothing.

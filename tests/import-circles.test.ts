@@ -20,11 +20,12 @@ const detectiveOptions = { ts: { skipTypeImports: false }, tsx: { skipTypeImport
 /**
  * Imports of our own modules that madge could not follow, so that a circle
  * through one would go unseen. Not counted: a route's `./+types/…` (types
- * React Router writes, which import the route back by design) and `…?url`
- * (a file's address, not a module).
+ * React Router writes, which import the route back by design), `…?url`
+ * (a file's address, not a module) and `…?worker&url` (the address of a
+ * script Vite bundles on its own, app/diagrams/diagram-script.tsx).
  */
 function unfollowed(graph: madge.MadgeInstance): string[] {
-  return graph.warnings().skipped.filter((specifier) => /^[.#]/.test(specifier) && !/\/\+types\/|\?url$/.test(specifier));
+  return graph.warnings().skipped.filter((specifier) => /^[.#]/.test(specifier) && !/\/\+types\/|[?&]url$/.test(specifier));
 }
 
 it("in the app and the server, no module imports itself through others, type imports included", async () => {

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DiagramScript } from "../diagrams/diagram-script";
 import type { GuidePageData } from "../guide-page-data.server";
 import { findSentOnceElement, sentOnceElement, useSentOnce } from "../sent-once";
 import { OnThisPage } from "./on-this-page";
@@ -15,6 +16,8 @@ export function GuideArticle({ page, previous, next }: GuidePageData) {
     <>
       {/* Before the article: it must run before any tab set is parsed. */}
       <TabSetsScript />
+      {/* Only where the article has a diagram: it loads Mermaid. */}
+      <DiagramScript html={html} />
       {/* data-pagefind-*: what a static export's search indexes (the article, without its contents list and edit link). */}
       <article className="prose guide-article" data-pagefind-body="">
         {page.subtitle ? (

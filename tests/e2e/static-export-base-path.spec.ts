@@ -54,6 +54,8 @@ test("navigation between pages, the site's name and the back button stay in one 
   await expect(page).toHaveURL(`${baseURL}guide/user-guide/station-files`);
   await page.getByRole("article").getByRole("link", { name: "plotting" }).click();
   await expect(page.locator("main h1")).toHaveText("Plotting");
+  // Its diagram is drawn by a script, and the parts it loads, from under the base too.
+  await expect(page.getByRole("article").getByRole("img", { name: "Diagram" })).toBeVisible();
   await page.getByRole("navigation", { name: "Guide" }).getByRole("link", { name: "Installation" }).click();
   await expect(page.locator("main h1")).toHaveText("Installation");
 
@@ -73,6 +75,7 @@ test("navigation between pages, the site's name and the back button stay in one 
   const origin = new URL(baseURL!).origin;
   expect(requested.filter((url) => url.startsWith(origin) && !url.startsWith(`${origin}${BASE}/`))).toEqual([]);
   expect(requested.some((url) => /\/tide-tables\/guide\/user-guide\/plotting\.data/.test(url))).toBe(true);
+  expect(requested.some((url) => /\/tide-tables\/assets\/draw-diagrams-[\w-]+\.js$/.test(url))).toBe(true);
   expect(failed).toEqual([]);
 });
 

@@ -100,6 +100,18 @@ for (const themeCase of cases.filter((each) => each.javaScript)) {
   });
 }
 
+test("a Mermaid diagram is drawn on an exported page, in the theme chosen, under the page's own policy", async ({ page }) => {
+  await page.goto("/guide/user-guide/plotting");
+  const drawing = page.getByRole("article").locator('figure[data-diagram="mermaid"]').getByRole("img", { name: "Diagram" });
+  await expect(drawing).toBeVisible();
+  await expect(drawing).toContainText("Plot window");
+  await waitForHydration(page);
+  // Drawn again in the other theme: its styles, a constructed sheet each time, are not refused either.
+  const drawn = await drawing.getAttribute("id");
+  await page.getByRole("button", { name: "Dark theme", exact: true }).click();
+  await expect(drawing).not.toHaveAttribute("id", drawn!);
+});
+
 test("an exported page carries its own strict policy: its inline scripts by hash, no inline script else, and all of it runs under it", async ({ page, allowConsole }) => {
   const violations: string[] = [];
   await page.exposeFunction("reportViolation", (text: string) => violations.push(text));

@@ -11,6 +11,7 @@ import { safeTree } from "./parse-and-sanitize";
 import rehypeCodeBlocks from "./rehype/rehype-code-blocks";
 import rehypeCollectHeadings from "./rehype/rehype-collect-headings";
 import rehypeDemoteHeadings from "./rehype/rehype-demote-headings";
+import rehypeDiagrams from "./rehype/rehype-diagrams";
 import rehypeDisplayMath from "./rehype/rehype-display-math";
 import rehypeHeadingIds from "./rehype/rehype-heading-ids";
 import rehypeHomeSections from "./rehype/rehype-home-sections";
@@ -78,7 +79,8 @@ export type RenderedMarkdown = {
  *    (unprefixed, so author anchors work), formulas as MathML (KaTeX, from
  *    the TeX the sanitiser let through), images for one
  *    colour scheme shown in the site's theme, URLs through the site's
- *    resolver, lazy images, code blocks coloured by Shiki with
+ *    resolver, lazy images, Mermaid fences as diagrams the browser draws,
+ *    code blocks coloured by Shiki with
  *    classes, both themes at once through `light-dark()` in code.css.
  */
 
@@ -110,6 +112,7 @@ const processor = unified()
   .use(rehypeLazyImages)
   .use(rehypeTaskListLabels)
   .use(rehypeTabSets)
+  .use(rehypeDiagrams)
   .use(rehypeCodeBlocks)
   .use(rehypeShiki, {
     themes: shikiThemes,

@@ -28,6 +28,8 @@ export default function rehypeCodeBlocks() {
   return (tree: Root) => {
     visit(tree, "element", (node: Element, index, parent) => {
       if (node.tagName !== "pre" || !parent || index === undefined) return;
+      // A diagram's source (rehype-diagrams.ts) is no code block: it has no box and no copy button.
+      if (parent.type === "element" && parent.properties.dataDiagram !== undefined) return SKIP;
       const code = node.children.find((child): child is Element => child.type === "element" && child.tagName === "code");
       const meta = code?.properties.metastring;
       const title = typeof meta === "string" ? codeTitle(meta) : null;
