@@ -26,10 +26,14 @@ starlight("Starlight's asides are callouts, titled by their title or else their 
   await expect(article(page).getByRole("note")).toHaveCount(3);
 });
 
-starlight("badges are short inline labels, steps a numbered list in order", async ({ page }) => {
+starlight("badges are short inline labels, small or large as asked, steps a numbered list in order", async ({ page }) => {
   await page.goto(FRAMES);
-  await expect(article(page).locator(".badge")).toHaveText(["Beginner", "Deprecated"]);
+  await expect(article(page).locator(".badge")).toHaveText(["Beginner", "Deprecated", "Safer"]);
   await expect(article(page).getByText(/held by thread Beginner\.$/)).toBeVisible();
+  // size="large" and size="small" beside one of the default size.
+  const fontSize = (text: string) => article(page).locator(".badge", { hasText: text }).evaluate((badge) => parseFloat(getComputedStyle(badge).fontSize));
+  expect(await fontSize("Deprecated")).toBeGreaterThan(await fontSize("Beginner"));
+  expect(await fontSize("Safer")).toBeLessThan(await fontSize("Beginner"));
   const steps = article(page).getByRole("list").filter({ hasText: "Split a cane" });
   await expect(steps.getByRole("listitem")).toHaveText(["Split a cane into strips as wide as a pencil.", "Bend each strip around a bucket and tie it closed.", "Let the rings dry for a day."]);
   expect(await steps.evaluate((list) => list.tagName)).toBe("OL");

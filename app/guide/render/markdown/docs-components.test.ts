@@ -24,6 +24,13 @@ describe("Starlight's and Docusaurus' components, as the site's own markup", () 
     );
   });
 
+  it("sizes a Starlight badge small or large, and leaves medium and any other size as the badge is", async () => {
+    const { html } = await render('<Badge text="S" size="small" /> <Badge text="L" variant="tip" size="large" /> <Badge text="M" size="medium" /> <Badge text="X" size="huge" />');
+    expect(html).toContain(
+      '<span class="badge badge-small">S</span> <span class="badge badge-tip badge-large">L</span> <span class="badge">M</span> <span class="badge">X</span>',
+    );
+  });
+
   it("makes <Steps> its ordered list, marked as steps", async () => {
     const { html } = await renderFixture("starlight.md");
     expect(html).toMatch(/<ol class="steps">\s*<li>Wedge the clay until it is even\.<\/li>\s*<li>Centre it on the wheel\.<\/li>/);

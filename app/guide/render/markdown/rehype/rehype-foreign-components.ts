@@ -54,7 +54,9 @@ function convert(node: Element): Element | null {
       const children: ElementContent[] = text ? [{ type: "text", value: text }] : node.children;
       if (!toString({ type: "root", children }).trim()) return null;
       const tone = type ? calloutTone(type, "other") : "neutral";
-      const className = ["badge", ...(tone === "neutral" ? [] : [`badge-${tone}`])];
+      // Starlight's `size`: small, medium (the badge as it is) or large.
+      const size = stringProperty(node, "size")?.toLowerCase();
+      const className = ["badge", ...(tone === "neutral" ? [] : [`badge-${tone}`]), ...(size === "small" || size === "large" ? [`badge-${size}`] : [])];
       return { type: "element", tagName: "span", properties: { className }, children };
     }
     case "aside": {
