@@ -8,13 +8,15 @@ export default {
   routeDiscovery: { mode: "initial" },
   // The guide's render worker (app/guide/render/render-worker.server.ts, started by service/render-worker-client.server.ts) is a
   // second entry beside the server bundle: build/worker/render-worker.js.
-  // Its dependencies stay imports of node_modules, as the server's do.
+  // Its dependencies stay imports of node_modules, as the server's do (but Lucide's icons).
   async buildEnd({ viteConfig }) {
     await build({
       configFile: false,
       root: viteConfig.root,
       logLevel: "warn",
       publicDir: false,
+      // As the server's (vite.config.ts): Lucide's icons bundled, the rest imports.
+      ssr: { noExternal: ["lucide"] },
       build: {
         ssr: "app/guide/render/render-worker.server.ts",
         outDir: "build/worker",

@@ -35,7 +35,9 @@ export default defineConfig({
     // Minified so that the blocking theme script, sent as its function's
     // source text, stays well under 1 KB; source maps keep stack traces
     // readable (the server runs with --enable-source-maps).
-    ssr: { build: { minify: true, sourcemap: true } },
+    // Lucide's icons (app/guide/render/markdown/starlight-icons.ts) are bundled:
+    // the few the site draws, not 67 module files read when the server starts.
+    ssr: { build: { minify: true, sourcemap: true }, resolve: { noExternal: ["lucide"] } },
     client: { build: { rolldownOptions: { output: { codeSplitting: { groups: browserChunks } } } } },
   },
   // The browser's dependencies, pre-bundled up front. Without discovery the

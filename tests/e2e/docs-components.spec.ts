@@ -4,7 +4,7 @@ import { testDocs } from "./support/docs-server";
 
 /**
  * Starlight's components on a Starlight folder's page (/guide/guides/frames:
- * asides, badges, steps, cards, a link card and a file tree) and Docusaurus'
+ * asides, badges, steps, cards, a link card, a tab set and a file tree) and Docusaurus'
  * <DocCardList /> on /guide/guides/dashboard, drawn on the server as the
  * site's own markup. Ports of this spec's own (docs-server.ts), so its tests
  * run one after another.
@@ -52,6 +52,22 @@ starlight("cards are titled boxes side by side, and a link card is one link that
   const [first, second] = await cards.evaluateAll((boxes) => boxes.map((box) => box.getBoundingClientRect().toJSON() as DOMRect));
   expect(second!.top).toBeCloseTo(first!.top, 0);
   expect(second!.left).toBeGreaterThan(first!.right);
+  // icon="star" is drawn before the title, on its line and silent; "lantern", not one of Starlight's icons, draws nothing.
+  const icon = cards.nth(0).locator(".card-title > svg.card-icon");
+  await expect(icon).toBeVisible();
+  await expect(icon).toHaveAttribute("aria-hidden", "true");
+  await expect(cards.nth(0).locator(".card-title")).toHaveText("Round");
+  const [iconBox, words] = await icon.evaluate((svg) => {
+    const range = document.createRange();
+    range.selectNodeContents(svg.parentElement!.lastChild!);
+    return [svg.getBoundingClientRect().toJSON() as DOMRect, range.getBoundingClientRect().toJSON() as DOMRect];
+  });
+  expect(iconBox!.width).toBeGreaterThan(12);
+  expect(iconBox!.right).toBeLessThanOrEqual(words!.left);
+  expect(iconBox!.bottom).toBeGreaterThan(words!.top);
+  expect(iconBox!.top).toBeLessThan(words!.bottom);
+  await expect(cards.nth(1).locator("svg")).toHaveCount(0);
+  await expect(cards.nth(1).locator(".card-title")).toHaveText("Square");
 
   const link = article(page).getByRole("link", { name: "Covering the frame", exact: true });
   await expect(link).toHaveAttribute("href", "/guide/guides/skins");
@@ -62,6 +78,15 @@ starlight("cards are titled boxes side by side, and a link card is one link that
   await page.mouse.click(description!.x + description!.width / 2, description!.y + description!.height / 2);
   await expect(page).toHaveURL(/\/guide\/guides\/skins$/);
   await expect(page.locator("main h1")).toHaveText("Covering the frame");
+});
+
+starlight("a Starlight tab shows its icon beside its label, silent to screen readers", async ({ page }) => {
+  await page.goto(FRAMES);
+  const tab = article(page).getByRole("tab", { name: "By hand", exact: true });
+  await expect(tab.locator("svg.tab-icon")).toBeVisible();
+  await expect(tab.locator("svg.tab-icon")).toHaveAttribute("aria-hidden", "true");
+  await article(page).getByRole("tab", { name: "From a kit", exact: true }).click();
+  await expect(article(page).getByText("Kit strips come cut and sanded.")).toBeVisible();
 });
 
 starlight("a link card's root-relative Starlight link leads to its page", async ({ page }) => {

@@ -1,6 +1,8 @@
+import Puzzle from "lucide/dist/esm/icons/puzzle.mjs";
 import { describe, expect, it } from "vitest";
 import { render, renderFixture, textOf } from "./__fixtures__/read-fixture";
 import { renderMarkdown } from "./render-markdown.server";
+import { STARLIGHT_ICON_NAMES, starlightIcon } from "./starlight-icons";
 
 const glazes = (url: string) => (url === "./glazes.md" ? "/guide/glazes" : null);
 
@@ -41,9 +43,40 @@ describe("Starlight's and Docusaurus' components, as the site's own markup", () 
   it("makes a <Card> a titled box and a <CardGrid> a grid of them", async () => {
     const { html } = await renderFixture("starlight.md");
     expect(html).toMatch(
-      /<div class="card-grid">\s*<div class="card"><p class="card-title">Throwing<\/p>\s*<p>Shape round pots on the wheel\.<\/p>\s*<\/div>\s*<div class="card"><p class="card-title">Hand building<\/p>/,
+      /<div class="card-grid">\s*<div class="card"><p class="card-title">(?:<svg [^>]*>.*?<\/svg>)?Throwing<\/p>\s*<p>Shape round pots on the wheel\.<\/p>\s*<\/div>\s*<div class="card"><p class="card-title">Hand building<\/p>/,
     );
+    // The icon's name is looked up, never written out.
     expect(html).not.toContain("puzzle");
+  });
+
+  it("a Starlight card with a known icon shows it before its title, hidden from screen readers", async () => {
+    const { html } = await renderFixture("starlight.md");
+    const title = /<p class="card-title"><svg[\s\S]*?<\/p>/.exec(html)?.[0] ?? "";
+    expect(title).toMatch(
+      /^<p class="card-title"><svg class="card-icon" viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" [^>]*aria-hidden="true">(?:<path d="[^"]+"><\/path>)+<\/svg>Throwing<\/p>$/,
+    );
+    // Lucide's puzzle, drawn in the text's colour by presentation attributes: no inline style, which the CSP forbids.
+    expect(title).toContain(`<path d="${Puzzle[0]![1].d}">`);
+    expect(title).not.toContain("style");
+    expect(textOf(title)).toBe("Throwing");
+  });
+
+  it("an unknown icon name shows no icon and keeps the card", async () => {
+    const { html } = await renderFixture("starlight.md");
+    expect(html).toMatch(/<div class="card"><p class="card-title">Hand building<\/p>\s*<p>Pinch, coil and slab\.<\/p>/);
+    for (const icon of ["github", "seti:npm", "constructor", "__proto__", "Puzzle", "<svg onload=alert(1)>"]) {
+      const card = (await render(`<Card title="Kiln" icon="${icon.replace(/"/g, "&quot;")}">\n\nHot.\n\n</Card>`)).html;
+      expect(card.replace(/\n/g, ""), icon).toBe('<div class="card"><p class="card-title">Kiln</p><p>Hot.</p></div>');
+    }
+  });
+
+  it("draws every Starlight icon name it knows as a Lucide icon, and no brand's logo", () => {
+    expect(STARLIGHT_ICON_NAMES).toEqual(expect.arrayContaining(["rocket", "star", "puzzle", "open-book", "document", "setting", "warning", "approve-check-circle", "seti:folder"]));
+    for (const name of STARLIGHT_ICON_NAMES) {
+      const icon = starlightIcon(name, "card-icon");
+      expect(icon?.children.length, name).toBeGreaterThan(0);
+    }
+    for (const brand of ["github", "gitlab", "discord", "x.com", "npm", "pnpm", "yarn", "bun", "seti:npm", "seti:typescript"]) expect(starlightIcon(brand, "card-icon"), brand).toBeNull();
   });
 
   it("makes a <LinkCard> a card that is one link, its href resolved like any link", async () => {
@@ -89,6 +122,14 @@ describe("Starlight's and Docusaurus' components, as the site's own markup", () 
     const { html } = await renderFixture("starlight.md");
     expect(html).toContain("<p>Unknown components keep their words.</p>");
     expect(html).not.toMatch(/<\/?(?:gallery|aside|steps|card|cardgrid|linkcard|filetree|doccardlist)\b/i);
+  });
+
+  it("lets no raw HTML forge a card's or a tab's icon", async () => {
+    const { html } = await render(
+      '<p class="card-title"><svg class="card-icon" aria-hidden="true" viewBox="0 0 24 24"><path d="M0 0h24v24H0z"/></svg>Fake card</p>\n\n<p class="tab-label"><span class="tab-icon card-icon">★</span>Fake tab</p>',
+    );
+    expect(html).not.toMatch(/<svg|<path|card-icon|tab-icon|card-title/);
+    expect(textOf(html)).toBe("Fake card ★ Fake tab");
   });
 
   it("lets no raw HTML write the components' classes", async () => {

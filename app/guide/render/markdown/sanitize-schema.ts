@@ -5,8 +5,8 @@ import { defaultSchema, type Options as Schema } from "rehype-sanitize";
  * pipeline's own plugins put into the tree before sanitising, and media:
  * - callouts, tab panels and badges: their classes (fixed names), role="note"
  *   and aria-label on the callout, <details open> and <summary>, a tab set's
- *   group and a tab's key and default mark (tab.ts: plain text, which the
- *   browser only compares);
+ *   group and a tab's key, default mark and icon name (tab.ts: plain text,
+ *   which the browser only compares, and the icon's name only looked up);
  * - `data-heading-id` and `data-heading-text` on headings (checked again, and
  *   removed, when ids are set) and the fence meta on <code>;
  * - classes an attribute list may give a link (`{ .md-button }`, MkDocs
@@ -18,7 +18,7 @@ import { defaultSchema, type Options as Schema } from "rehype-sanitize";
  * - <abbr>, which MkDocs' abbreviations make (remark-abbreviations.ts), its
  *   meaning in `title` (allowed on every element), and <mark> (remark-mark.ts);
  * - Starlight's and Docusaurus' layout components, as the author wrote them
- *   (<steps>, <card title>, <cardgrid>, <linkcard href description>,
+ *   (<steps>, <card title icon>, <cardgrid>, <linkcard href description>,
  *   <filetree>, <doccardlist>): only the attributes they take, `href` checked
  *   like any link's. They become the site's markup after sanitising
  *   (rehype-docs-components.ts), so their classes are never allowed here
@@ -50,7 +50,7 @@ export const sanitizeSchema: Schema = {
     ...headings,
     // The first definition of an attribute is the one used: GitHub's footnote class and ours in one.
     a: [...withoutClassName(defaults.a), ["className", "data-footnote-backref", ...LINK_CLASSES]],
-    div: [...(defaults.div ?? []), ["className", /^callout(?:-[a-z]+)?$/, "tabs", "tab"], ["role", "note"], "ariaLabel", "dataTabGroup", "dataTabKey", "dataTabDefault"],
+    div: [...(defaults.div ?? []), ["className", /^callout(?:-[a-z]+)?$/, "tabs", "tab"], ["role", "note"], "ariaLabel", "dataTabGroup", "dataTabKey", "dataTabDefault", "dataTabIcon"],
     details: [...(defaults.details ?? []), ["className", /^callout(?:-[a-z]+)?$/]],
     summary: [...(defaults.summary ?? []), ["className", "callout-title"]],
     p: [...(defaults.p ?? []), ["className", "callout-title", "tab-label"]],
@@ -63,6 +63,8 @@ export const sanitizeSchema: Schema = {
     audio: ["src", "controls", "loop", "muted", "preload"],
     // `title` is allowed on every element; `href` is checked against `protocols.href`, as on <a>.
     linkcard: ["href", "description"],
+    // A name of Starlight's icon set, looked up after sanitising (starlight-icons.ts): never markup.
+    card: ["icon"],
   },
   protocols: {
     ...defaultSchema.protocols,

@@ -88,6 +88,29 @@ describe("tab sets", () => {
     expect(html).toMatch(/<h3 id="cone-chart">/);
   });
 
+  it("shows a Starlight tab's known icon before its label and on its tab, hidden from screen readers; an unknown one shows none", async () => {
+    const { html } = await renderFixture("starlight.md");
+    const tree = fromHtml(html, { fragment: true }) as Root;
+    const icons: string[] = [];
+    visit(tree, "element", (node: Element, _index, parent) => {
+      if (node.tagName !== "svg") return;
+      const owner = parent?.type === "element" ? `${classes(parent).join(" ")}: ${toString(parent)}` : "(none)";
+      icons.push(`${classes(node).join(" ")} in ${owner}, aria-hidden=${String(node.properties.ariaHidden)}, first=${parent?.children.find((child) => child.type === "element") === node}`);
+    });
+    // "setting" is one of Starlight's icons; the wood kiln's "fire" is not.
+    expect(icons.filter((icon) => icon.startsWith("tab-icon"))).toEqual([
+      "tab-icon in tab-button: Electric kiln, aria-hidden=true, first=true",
+      "tab-icon in tab-label: Electric kiln, aria-hidden=true, first=true",
+    ]);
+    expect(html).not.toContain("data-tab-icon");
+    expect(html).not.toContain("fire");
+  });
+
+  it("lets raw HTML draw no tab icon of its own", async () => {
+    const { html } = await render('<div class="tabs"><div class="tab"><p class="tab-label"><svg class="tab-icon" aria-hidden="true"><path d="M0 0h24v24H0z"/></svg>Fake</p></div></div>');
+    expect(html).not.toMatch(/<svg|<path|tab-icon/);
+  });
+
   it("keeps two tabs of one label apart and names an unlabelled one", async () => {
     const { html } = await render('<Tabs>\n<TabItem label="Same">\n\nOne.\n\n</TabItem>\n<TabItem label="Same">\n\nTwo.\n\n</TabItem>\n<TabItem>\n\nThree.\n\n</TabItem>\n</Tabs>');
     expect(tabSets(html)).toEqual([{ group: null, tabs: ["Same=Same*", "Same=Same (2)", "Tab 3=Tab 3"], panels: ["Same=Same*", "Same=Same (2)", "(no label)=Tab 3"], rowHidden: true }]);

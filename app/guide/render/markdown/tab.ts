@@ -20,6 +20,10 @@ import type { Options as ToHastOptions } from "remark-rehype";
  * MkDocs and code groups, which have no such name, sets with the same labels
  * (`implicitGroup`). A set without a group stands alone. The key is what is
  * chosen: a TabItem's `value`, else the label.
+ *
+ * A Starlight TabItem's `icon` is kept as the panel's `data-tab-icon`, a
+ * name only: the icon itself is drawn after sanitising, where raw HTML
+ * cannot write one (rehype-docs-components.ts, starlight-icons.ts).
  */
 export type Tab = Parent & {
   type: "tab";
@@ -56,13 +60,14 @@ export function implicitGroup(labels: string[]): string {
   return JSON.stringify([...new Set(labels)].sort());
 }
 
-export function tabElement(label: string, body: ElementContent[], { key, selected }: { key?: string; selected?: boolean } = {}): Element {
+export function tabElement(label: string, body: ElementContent[], { key, selected, icon }: { key?: string; selected?: boolean; icon?: string } = {}): Element {
   const children: ElementContent[] = label
     ? [{ type: "element", tagName: "p", properties: { className: ["tab-label"] }, children: [{ type: "text", value: label }] }, ...body]
     : body;
   const properties: Properties = { className: ["tab"] };
   if (key) properties.dataTabKey = key;
   if (selected) properties.dataTabDefault = true;
+  if (icon && label) properties.dataTabIcon = icon;
   return { type: "element", tagName: "div", properties, children };
 }
 

@@ -3,6 +3,7 @@ import { toString } from "hast-util-to-string";
 import type { VFile } from "vfile";
 import { cardElement, cardGridElement, linkCardElement, type CategoryCard } from "../cards";
 import { fileTreeElement } from "../file-tree";
+import { starlightIcon } from "../starlight-icons";
 
 declare module "vfile" {
   interface DataMap {
@@ -14,9 +15,10 @@ declare module "vfile" {
 /**
  * Starlight's and Docusaurus' layout components, after sanitising, as this
  * site's markup: <Steps> an ordered list of numbered steps, <Card title> a
- * titled box, <CardGrid> a grid of them, <LinkCard title href description> a
+ * titled box (its Starlight `icon` before the title), <CardGrid> a grid of them, <LinkCard title href description> a
  * card that is one link, <FileTree> a tree of files and folders (file-tree.ts),
- * <DocCardList /> the cards of the page's folder. The sanitiser lets only
+ * <DocCardList /> the cards of the page's folder; and a Starlight tab's icon
+ * (tab.ts) before its label. The sanitiser lets only
  * these tags and their own attributes through (sanitize-schema.ts), so the
  * classes written here come from here alone. Innermost first: a card's
  * content is converted before the card.
@@ -46,7 +48,7 @@ function convert(node: Element, cards: CategoryCard[]): ElementContent[] {
       return node.children;
     }
     case "card":
-      return [cardElement(attribute(node, "title"), node.children)];
+      return [cardElement(attribute(node, "title"), node.children, attribute(node, "icon"))];
     case "cardgrid":
       return [cardGridElement(node.children)];
     case "linkcard": {
@@ -58,9 +60,24 @@ function convert(node: Element, cards: CategoryCard[]): ElementContent[] {
       return [fileTreeElement(node.children)];
     case "doccardlist":
       return cards.length > 0 ? [cardGridElement(cards.map((card) => linkCardElement(card.title, card.url, card.description)))] : [];
+    case "div":
+      if (node.properties.dataTabIcon !== undefined) drawTabIcon(node);
+      return [node];
     default:
       return [node];
   }
+}
+
+/** The icon a tab names (`data-tab-icon`, tab.ts) before its label, and the name taken off. */
+function drawTabIcon(node: Element) {
+  const name = node.properties.dataTabIcon;
+  delete node.properties.dataTabIcon;
+  const classes = node.properties.className;
+  const label = node.children.find((child): child is Element => child.type === "element");
+  const icon = typeof name === "string" ? starlightIcon(name.trim(), "tab-icon") : null;
+  if (!icon || !Array.isArray(classes) || !classes.includes("tab") || label?.tagName !== "p") return;
+  const labelClasses = label.properties.className;
+  if (Array.isArray(labelClasses) && labelClasses.includes("tab-label")) label.children.unshift(icon);
 }
 
 function attribute(node: Element, name: string): string | null {

@@ -45,7 +45,9 @@ function convert(node: Element): Element | null {
       const value = stringProperty(node, "value");
       const label = stringProperty(node, "label") ?? stringProperty(node, "title") ?? value ?? "";
       const selected = node.properties.default !== undefined && node.properties.default !== null && node.properties.default !== false;
-      return tabElement(label, node.children, { ...(value && { key: value }), selected });
+      // Starlight's `icon`: a name of its icon set, drawn after sanitising (tab.ts).
+      const icon = stringProperty(node, "icon");
+      return tabElement(label, node.children, { ...(value && { key: value }), ...(icon && { icon }), selected });
     }
     case "badge": {
       const text = stringProperty(node, "text");

@@ -5,7 +5,8 @@ import { visit } from "unist-util-visit";
 /**
  * Each tab set (tab.ts) gets its row of tabs, after sanitising, as this
  * site's own markup: a `hidden` <div class="tab-list"> of buttons, one per
- * panel, each with its panel's key.
+ * panel, each with its panel's key and its label's icon, if it has one
+ * (a Starlight tab's: rehype-docs-components.ts).
  *
  * Hidden, so without a script (or a stylesheet) every panel is shown under
  * its label, as before. With one, the page's blocking script
@@ -59,7 +60,7 @@ export default function rehypeTabSets() {
             dataTabKey: key,
             dataTabDefault: index === chosen || undefined,
           },
-          children: [{ type: "text", value: label }],
+          children: [...iconOf(panel), { type: "text", value: label }],
         };
       });
       node.children.unshift({
@@ -76,6 +77,14 @@ export default function rehypeTabSets() {
 function labelOf(panel: Element): string {
   const first = panel.children.find((child): child is Element => child.type === "element");
   return first && first.tagName === "p" && hasClass(first, "tab-label") ? toString(first).trim() : "";
+}
+
+/** A copy of the icon before the panel's label: only this pipeline draws an <svg> (the sanitiser lets none through). */
+function iconOf(panel: Element): Element[] {
+  const first = panel.children.find((child): child is Element => child.type === "element");
+  if (!first || first.tagName !== "p" || !hasClass(first, "tab-label")) return [];
+  const icon = first.children.find((child): child is Element => child.type === "element" && child.tagName === "svg" && hasClass(child, "tab-icon"));
+  return icon ? [structuredClone(icon)] : [];
 }
 
 function hasClass(node: Element, name: string): boolean {
