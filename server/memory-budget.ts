@@ -1,10 +1,12 @@
 /**
  * The server's memory budget (MEMORY_BUDGET_MB, `--memory`): what all of its
  * processes together may hold, whatever the size of the docs folder, and
- * how it is shared. The server's own code takes about 130 MB and a render
- * worker about 150 MB once its highlighter has loaded; the rest is shared
- * between the caches that grow with use, each bounded in bytes, and the
- * worker's heap. What does not fit is read again from the disk cache of
+ * how it is shared. Measured on 2,000 to 5,000 pages (BENCHMARKS.md), the
+ * server process itself is 260 to 290 MB resident with its heap limit and
+ * two malloc arenas (server/heap-limit.ts), and a render worker 250 to 290 MB
+ * once its highlighter has loaded (Oniguruma's WebAssembly memory alone is
+ * about 100 MB); the rest is shared between the caches that grow with use,
+ * each bounded in bytes, and the worker's heap. What does not fit is read again from the disk cache of
  * rendered pages or rendered again. BENCHMARKS.md has the measured RSS.
  *
  * Here in server/, run from source, because the production server needs it

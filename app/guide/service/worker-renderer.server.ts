@@ -8,14 +8,18 @@ import { forkRenderWorker, isRunning } from "./render-worker-fork.server";
 
 /**
  * Pages rendered in a render worker process (render/render-worker.server.ts).
- * Three reasons end a worker, and a new one starts when a page is next asked
- * for: it has been idle a moment after the guide released it (all pages
- * rendered), or for longer before that (UNASKED_IDLE_MS); a page kept it
- * past its time limit (the other pages in hand go to the new one); it has grown past its share of the memory budget
- * (server/memory-budget.ts) — parsing and highlighting leave a heap that neither
- * V8 nor the C library gives back, and a process that ends gives back all of
- * it — then new pages go to a new worker and the old one ends once it has
- * answered the pages it had.
+ * A worker ends, and a new one starts when a page is next asked for, when:
+ * - it has been idle a moment after the guide released it (all pages
+ *   rendered), or for longer before that (UNASKED_IDLE_MS);
+ * - the guide releases it at once (`release({ now: true })`: a start on
+ *   unchanged files, which takes every page from the cache folder);
+ * - a page kept it past its time limit (the other pages in hand go to the
+ *   new one);
+ * - it has grown past its share of the memory budget (server/memory-budget.ts)
+ *   after MIN_PAGES_PER_WORKER pages: parsing and highlighting leave a heap
+ *   that neither V8 nor the C library gives back, and a process that ends
+ *   gives back all of it. New pages then go to a new worker, and the old one
+ *   ends once it has answered the pages it had.
  */
 
 /** How long a released worker waits for more pages (a page dropped from memory and asked for again) before it ends. */
