@@ -1,5 +1,6 @@
 import type { Config } from "@react-router/dev/config";
 import { build } from "vite";
+import { recordThirdPartyLicenses, THIRD_PARTY_RECORDS } from "./scripts/third-party-licenses.ts";
 
 export default {
   ssr: true,
@@ -17,6 +18,7 @@ export default {
       publicDir: false,
       // As the server's (vite.config.ts): Lucide's icons bundled, the rest imports.
       ssr: { noExternal: ["lucide"] },
+      plugins: [recordThirdPartyLicenses(THIRD_PARTY_RECORDS, { name: "render-worker" })],
       build: {
         ssr: "app/guide/render/render-worker.server.ts",
         outDir: "build/worker",

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { defineConfig } from "vite";
 import { contentLiveReload } from "./app/guide/dev/vite-plugin-content.ts";
+import { recordThirdPartyLicenses, THIRD_PARTY_RECORDS } from "./scripts/third-party-licenses.ts";
 
 const require = createRequire(import.meta.url);
 // Every subset of Inter shares one design; measure the Latin file, which is
@@ -51,7 +52,7 @@ export default defineConfig({
   },
   // Bundles of their own (`?worker&url`, app/diagrams/diagram-script.tsx) as
   // ES modules, so that one can load its parts as it needs them.
-  worker: { format: "es" },
+  worker: { format: "es", plugins: () => [recordThirdPartyLicenses(THIRD_PARTY_RECORDS, { worker: true })] },
   plugins: [
     // Adds a fallback @font-face whose metrics are adjusted to Inter, so the
     // swap from the local fallback to the web font moves nothing.
@@ -62,5 +63,6 @@ export default defineConfig({
     reactRouter(),
     // Development only: edits to the content folder show without a restart.
     contentLiveReload(),
+    recordThirdPartyLicenses(THIRD_PARTY_RECORDS),
   ],
 });

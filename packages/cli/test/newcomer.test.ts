@@ -44,6 +44,13 @@ describe("a newcomer with the package installed from its tarball", () => {
     for (const tool of ["vite", "typescript", "esbuild", "rolldown", "vitest", "@playwright"]) expect(installed).not.toContain(tool);
   });
 
+  test("carries the licence of every third-party package whose code it bundles, the browser's included", () => {
+    const notices = fs.readFileSync(path.join(workDir, "node_modules/themed-guide/THIRD-PARTY-NOTICES.md"), "utf8");
+    // React DOM in the browser's files, Mermaid in the diagrams' worker bundle, Lucide in the server's, the Markdown pipeline in the render worker's.
+    for (const name of ["react-dom", "mermaid", "lucide", "@shikijs/core", "unified"]) expect(notices).toMatch(new RegExp(`^## ${name} \\d`, "m"));
+    expect(notices).toContain("Permission is hereby granted");
+  });
+
   test("--version prints the package's version, --help the commands", async () => {
     const { version } = JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as { version: string };
     expect(await npx("--version")).toMatchObject({ code: 0, stdout: `${version}\n` });

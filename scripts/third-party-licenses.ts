@@ -1,0 +1,97 @@
+/**
+ * The licences of the third-party code the builds bundle, so that what
+ * ships carries their notices: most of them (MIT, ISC, BSD, Apache-2.0)
+ * ask that their copyright and licence text go with every copy, and the
+ * command-line package (packages/cli) is such a copy.
+ *
+ * `recordThirdPartyLicenses(directory, name?)` is a Vite plugin: each build
+ * it is in writes, to `<directory>/<name>.json`, every npm package whose
+ * code ended up in its output, with the package's licence identifier and
+ * text. Without a name, a build is named by its environment (client, ssr),
+ * and a worker's (in `worker.plugins`) by its entry, `worker-<entry>`. Vite's own `build.license`
+ * does the same for a main build, but not for a worker's (Mermaid is bundled
+ * as one: app/diagrams) nor for builds whose input was bundled already, so
+ * the site's builds and the command's each record their own here.
+ * `writeThirdPartyNotices` merges those records into one Markdown file.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Plugin } from "vite";
+
+/** Where the site's builds record the third-party code they bundled, for the command's notices (packages/cli). */
+export const THIRD_PARTY_RECORDS = fileURLToPath(new URL("../build/third-party/", import.meta.url));
+
+export type BundledPackage = { name: string; version: string; license: string | null; text: string | null };
+
+const LICENSE_FILE = /^(licen[cs]e|copying|notice)(\.|-|$)/i;
+
+export function recordThirdPartyLicenses(directory: string, { name, worker = false }: { name?: string; worker?: boolean } = {}): Plugin {
+  return {
+    name: "record-third-party-licenses",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find((output) => output.type === "chunk" && output.isEntry);
+      const file = path.join(directory, `${name ?? (worker ? `worker-${entry?.name}` : this.environment.name)}.json`);
+      const found = new Map<string, BundledPackage>();
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk") continue;
+        for (const id of output.moduleIds) {
+          const directory = packageDirectory(id);
+          if (directory === null || found.has(directory)) continue;
+          found.set(directory, describePackage(directory));
+        }
+      }
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify([...found.values()], null, 2));
+    },
+  };
+}
+
+/** The package a module belongs to: the folder after the last node_modules/ (two for a scoped name). */
+export function packageDirectory(moduleId: string): string | null {
+  const file = moduleId.replace(/^\0/, "").split("?")[0]!;
+  const marker = `${path.sep}node_modules${path.sep}`;
+  const at = file.lastIndexOf(marker);
+  if (at < 0) return null;
+  const rest = file.slice(at + marker.length).split(path.sep);
+  const length = rest[0]!.startsWith("@") ? 2 : 1;
+  return file.slice(0, at + marker.length) + rest.slice(0, length).join(path.sep);
+}
+
+function describePackage(directory: string): BundledPackage {
+  const manifest = JSON.parse(fs.readFileSync(path.join(directory, "package.json"), "utf8")) as { name: string; version: string; license?: unknown };
+  const texts = fs
+    .readdirSync(directory)
+    .filter((name) => LICENSE_FILE.test(name))
+    .sort()
+    .map((name) => fs.readFileSync(path.join(directory, name), "utf8").trim());
+  return {
+    name: manifest.name,
+    version: manifest.version,
+    license: typeof manifest.license === "string" ? manifest.license : null,
+    text: texts.length > 0 ? texts.join("\n\n") : null,
+  };
+}
+
+/** One Markdown file of every package the records name, each once, by name. */
+export function writeThirdPartyNotices(records: string[], file: string, product: string): number {
+  const packages = new Map<string, BundledPackage>();
+  for (const record of records) {
+    for (const found of JSON.parse(fs.readFileSync(record, "utf8")) as BundledPackage[]) packages.set(`${found.name}@${found.version}`, found);
+  }
+  const sorted = [...packages.values()].sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
+  const sections = sorted.map(({ name, version, license, text }) =>
+    [`## ${name} ${version}${license ? ` (${license})` : ""}`, text ? verbatim(text) : `The package ships no licence file; its package.json gives ${license ?? "no licence"}.`].join("\n\n"),
+  );
+  const intro = `# Third-party notices\n\n${product} includes code from the following packages, under their own licences.`;
+  fs.writeFileSync(file, `${[intro, ...sections].join("\n\n")}\n`);
+  return sorted.length;
+}
+
+/** A licence's text as it is: fenced, so its own headings and markup stay text (the fence longer than any run of backticks in it). */
+function verbatim(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map(([run]) => run.length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence}text\n${text}\n${fence}`;
+}
