@@ -3,10 +3,10 @@
  * processes together may hold, whatever the size of the docs folder, and
  * how it is shared. Measured on 2,000 to 5,000 pages (BENCHMARKS.md), the
  * server process itself is 260 to 290 MB resident with its heap limit and
- * two malloc arenas (server/heap-limit.ts), and a render worker 250 to 290 MB
- * once its highlighter has loaded (Oniguruma's WebAssembly memory alone is
- * about 100 MB); the rest is shared between the caches that grow with use,
- * each bounded in bytes, and the worker's heap. What does not fit is read again from the disk cache of
+ * two malloc arenas (server/heap-limit.ts), and a render worker 210 to 230 MB
+ * with Shiki's JavaScript regex engine (it was 250 to 290 MB with
+ * Oniguruma's WebAssembly, docs/decisions/014); the rest is shared between
+ * the caches that grow with use, each bounded in bytes, and the worker's heap. What does not fit is read again from the disk cache of
  * rendered pages or rendered again. BENCHMARKS.md has the measured RSS.
  *
  * Here in server/, run from source, because the production server needs it

@@ -1,4 +1,3 @@
-import rehypeShiki from "@shikijs/rehype";
 import { transformerNotationHighlight } from "@shikijs/transformers";
 import rehypeAutolinkHeadings from "rehype-autolink-headings";
 import rehypeStringify from "rehype-stringify";
@@ -22,6 +21,7 @@ import rehypeTabSets from "./rehype/rehype-tab-sets";
 import rehypeTaskListLabels from "./rehype/rehype-task-list-labels";
 import rehypeThemeImages from "./rehype/rehype-theme-images";
 import rehypeUserContentAnchors from "./rehype/rehype-user-content-anchors";
+import rehypeShikiJavaScript from "./shiki/rehype-shiki-javascript";
 import { transformerHighlightedLines } from "./shiki/shiki-highlighted-lines";
 import { transformerPlainLines } from "./shiki/shiki-plain-lines";
 import { shikiThemes, transformerTokenClasses } from "./shiki/shiki-token-classes";
@@ -114,14 +114,13 @@ const processor = unified()
   .use(rehypeTabSets)
   .use(rehypeDiagrams)
   .use(rehypeCodeBlocks)
-  .use(rehypeShiki, {
+  .use(rehypeShikiJavaScript, {
     themes: shikiThemes,
     // No colour is the default: classes carry both (see shiki-token-classes.ts).
     defaultColor: false,
     // Grammars load as fences need them: loading every bundled one up front
     // took 8.6 s of start-up; this way a page pays only for its languages.
     lazy: true,
-    langs: [],
     // An unknown fence language is shown as plain text rather than failing.
     fallbackLanguage: "text",
     transformers: [transformerHighlightedLines(), transformerNotationHighlight(), transformerTokenClasses(), transformerPlainLines()],
