@@ -4,7 +4,7 @@ import path from "node:path";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { afterEach, describe, expect, it } from "vitest";
-import { packageDirectory, writeThirdPartyNotices, type BundledPackage } from "./third-party-licenses.ts";
+import { packageDirectory, sourceOf, writeThirdPartyNotices, type BundledPackage } from "./third-party-licenses.ts";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "third-party-"));
 afterEach(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -38,9 +38,22 @@ describe("the package a bundled module comes from", () => {
   });
 });
 
+describe("where a package's source is", () => {
+  it("is its repository as a web address, whichever way package.json writes it", () => {
+    expect(sourceOf("git+https://github.com/mermaid-js/mermaid.git")).toBe("https://github.com/mermaid-js/mermaid");
+    expect(sourceOf({ type: "git", url: "git://github.com/kieler/elkjs.git" })).toBe("https://github.com/kieler/elkjs");
+    expect(sourceOf("lucide-icons/lucide")).toBe("https://github.com/lucide-icons/lucide");
+    expect(sourceOf("github:shikijs/shiki")).toBe("https://github.com/shikijs/shiki");
+    expect(sourceOf({ url: "ssh://git@github.com/inspect-js/object-inspect.git" })).toBe("https://github.com/inspect-js/object-inspect");
+    expect(sourceOf("git@github.com:owner/name.git")).toBe("https://github.com/owner/name");
+    expect(sourceOf(undefined)).toBeNull();
+    expect(sourceOf({ type: "git" })).toBeNull();
+  });
+});
+
 describe("the notices", () => {
   it("name every package the builds recorded once, sorted, each with its licence's text, or say that it ships none", () => {
-    const mit = { name: "mermaid", version: "12.3.0", license: "MIT", text: "The MIT License\n\nCopyright (c) Knut Sveidqvist" };
+    const mit = { name: "mermaid", version: "12.3.0", license: "MIT", text: "The MIT License\n\nCopyright (c) Knut Sveidqvist", source: "https://github.com/mermaid-js/mermaid" };
     const files = [
       record("client", [mit, { name: "dompurify", version: "3.3.0", license: "(MPL-2.0 OR Apache-2.0)", text: "Apache License…" }]),
       record("worker", [mit, { name: "ansi-bare", version: "1.0.0", license: "ISC", text: null }]),
@@ -52,6 +65,9 @@ describe("the notices", () => {
     expect(notices).toContain("themed-guide includes code from the following packages");
     expect(notices).toContain("Copyright (c) Knut Sveidqvist");
     expect(notices).toContain("The package ships no licence file; its package.json gives ISC.");
+    // Where each one's source is: its repository, else its page on npm.
+    expect(notices).toContain("## mermaid 12.3.0 (MIT)\n\nSource: https://github.com/mermaid-js/mermaid\n\n");
+    expect(notices).toContain("## ansi-bare 1.0.0 (ISC)\n\nSource: https://www.npmjs.com/package/ansi-bare/v/1.0.0\n\n");
   });
 
   it("keep a licence's own headings and backticks as text", () => {

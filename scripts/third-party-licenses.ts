@@ -22,7 +22,7 @@ import type { Plugin } from "vite";
 /** Where the site's builds record the third-party code they bundled, for the command's notices (packages/cli). */
 export const THIRD_PARTY_RECORDS = fileURLToPath(new URL("../build/third-party/", import.meta.url));
 
-export type BundledPackage = { name: string; version: string; license: string | null; text: string | null };
+export type BundledPackage = { name: string; version: string; license: string | null; text: string | null; source?: string | null };
 
 const LICENSE_FILE = /^(licen[cs]e|copying|notice)(\.|-|$)/i;
 
@@ -60,7 +60,7 @@ export function packageDirectory(moduleId: string): string | null {
 }
 
 function describePackage(directory: string): BundledPackage {
-  const manifest = JSON.parse(fs.readFileSync(path.join(directory, "package.json"), "utf8")) as { name: string; version: string; license?: unknown };
+  const manifest = JSON.parse(fs.readFileSync(path.join(directory, "package.json"), "utf8")) as { name: string; version: string; license?: unknown; repository?: unknown };
   const texts = fs
     .readdirSync(directory)
     .filter((name) => LICENSE_FILE.test(name))
@@ -71,7 +71,21 @@ function describePackage(directory: string): BundledPackage {
     version: manifest.version,
     license: typeof manifest.license === "string" ? manifest.license : null,
     text: texts.length > 0 ? texts.join("\n\n") : null,
+    source: sourceOf(manifest.repository),
   };
+}
+
+/** Where a package's source is, from its `repository` (a URL, an object with one, or GitHub's `owner/name` shorthand). */
+export function sourceOf(repository: unknown): string | null {
+  const url = typeof repository === "string" ? repository : typeof repository === "object" && repository !== null && "url" in repository ? repository.url : null;
+  if (typeof url !== "string" || url === "") return null;
+  if (/^[\w.-]+\/[\w.-]+$/.test(url)) return `https://github.com/${url}`;
+  return url
+    .replace(/^git\+/, "")
+    .replace(/^(git|ssh):\/\/(git@)?/, "https://")
+    .replace(/^git@([^:]+):/, "https://$1/")
+    .replace(/^github:/, "https://github.com/")
+    .replace(/\.git$/, "");
 }
 
 /** One Markdown file of every package the records name, each once, by name. */
@@ -81,8 +95,13 @@ export function writeThirdPartyNotices(records: string[], file: string, product:
     for (const found of JSON.parse(fs.readFileSync(record, "utf8")) as BundledPackage[]) packages.set(`${found.name}@${found.version}`, found);
   }
   const sorted = [...packages.values()].sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
-  const sections = sorted.map(({ name, version, license, text }) =>
-    [`## ${name} ${version}${license ? ` (${license})` : ""}`, text ? verbatim(text) : `The package ships no licence file; its package.json gives ${license ?? "no licence"}.`].join("\n\n"),
+  const sections = sorted.map(({ name, version, license, text, source }) =>
+    [
+      `## ${name} ${version}${license ? ` (${license})` : ""}`,
+      // Where the source is: some licences (EPL, MPL) ask that recipients be told.
+      `Source: ${source ?? `https://www.npmjs.com/package/${name}/v/${version}`}`,
+      text ? verbatim(text) : `The package ships no licence file; its package.json gives ${license ?? "no licence"}.`,
+    ].join("\n\n"),
   );
   const intro = `# Third-party notices\n\n${product} includes code from the following packages, under their own licences.`;
   fs.writeFileSync(file, `${[intro, ...sections].join("\n\n")}\n`);

@@ -1,8 +1,10 @@
 import type { Root } from "hast";
 import rehypeShikiFromHighlighter from "@shikijs/rehype/core";
 import type { RehypeShikiCoreOptions } from "@shikijs/rehype/core";
-import { createHighlighter } from "shiki";
+import { createBundledHighlighter } from "shiki/core";
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
+import { bundledLanguages } from "shiki/langs";
+import { bundledThemes } from "shiki/themes";
 import type { Processor } from "unified";
 
 /**
@@ -15,16 +17,20 @@ import type { Processor } from "unified";
  * fails to match rather than failing the page.
  *
  * The highlighter is made on the first page, as @shikijs/rehype does, with
- * no grammar: grammars load as fences need them (`lazy`).
+ * no grammar: grammars load as fences need them (`lazy`). Made from Shiki's
+ * core with the bundled grammars and themes, so that Oniguruma (`shiki`'s
+ * default engine) is not in the bundle at all.
  */
+const createHighlighter = createBundledHighlighter({
+  langs: bundledLanguages,
+  themes: bundledThemes,
+  engine: () => createJavaScriptRegexEngine({ forgiving: true }),
+});
+
 export default function rehypeShikiJavaScript(this: Processor, options: RehypeShikiCoreOptions & { themes: Record<string, string> }) {
   let handler: Promise<(tree: Root) => Promise<void> | void> | undefined;
   return async (tree: Root) => {
-    handler ??= createHighlighter({
-      themes: Object.values(options.themes),
-      langs: [],
-      engine: createJavaScriptRegexEngine({ forgiving: true }),
-    }).then((highlighter) => rehypeShikiFromHighlighter.call(this, highlighter, options) as (tree: Root) => Promise<void> | void);
+    handler ??= createHighlighter({ themes: Object.values(options.themes), langs: [] }).then((highlighter) => rehypeShikiFromHighlighter.call(this, highlighter, options) as (tree: Root) => Promise<void> | void);
     await (await handler)(tree);
   };
 }
