@@ -245,6 +245,15 @@ test.describe("hostile queries", () => {
   });
 });
 
+test("a search says how long the search itself took, on its page and in its data (Server-Timing), and an empty one says nothing", async ({ request }) => {
+  for (const path of ["/search?q=theme", "/search.data?q=theme", "/search.data?q=theme&preview"]) {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["server-timing"]).toMatch(/^search;dur=\d+\.\d$/);
+  }
+  expect((await request.get("/search?q=")).headers()["server-timing"]).toBeUndefined();
+});
+
 test.describe("on a phone", () => {
   test("the header holds the search box at 320 pixels, with its list open, without scrolling sideways", async ({ newContext }) => {
     for (const javaScriptEnabled of [false, true]) {
