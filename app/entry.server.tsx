@@ -24,8 +24,11 @@ export default function handleRequest(
   const nonce = loadContext.get(requestNonce) ?? createNonce();
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", import.meta.env.DEV ? developmentContentSecurityPolicy(nonce) : contentSecurityPolicy(nonce));
-  // The page depends on the theme cookie: no shared cache may hand it to someone else.
-  responseHeaders.set("Cache-Control", "private, no-cache");
+  // The page depends on the theme cookie: no shared cache may hand it to
+  // someone else. A route's no-store (a list still being completed) stays:
+  // no cache, the server's own included (server/page-cache.ts), keeps it.
+  const noStore = responseHeaders.get("Cache-Control")?.includes("no-store");
+  responseHeaders.set("Cache-Control", noStore ? "private, no-store" : "private, no-cache");
   responseHeaders.append("Vary", "Cookie");
   // A guide page's URL answers with its Markdown to a client that prefers it.
   responseHeaders.append("Vary", "Accept");

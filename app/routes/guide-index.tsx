@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/guide-index";
 import { GuideArticle } from "../components/guide-article";
 import { getGuide, getSiteConfig } from "../guide/service/guide-service.server";
@@ -12,11 +12,19 @@ import { pageTitle, siteNameOf } from "../site-title";
 export async function loader(args: Route.LoaderArgs) {
   const guide = await getGuide();
   const site = await getSiteConfig();
-  if (guide.landing) return { landing: guidePageData(args, guide.pages, await guide.render(guide.landing), site), pages: null, description: null };
-  // Descriptions are read from every page: wait for the background rendering.
-  const { descriptions } = await guide.complete();
-  return {
+  if (guide.landing) {
+    return { landing: guidePageData(args, guide.pages, await guide.render(guide.landing), site), described: null, pages: null, description: null };
+  }
+  // Descriptions come from each page's rendering. A large folder's first
+  // start renders for minutes in the background: the list does not wait for
+  // it, and says so, and is not kept by the page cache until it is whole.
+  // A static export, written once, waits for every page.
+  const { descriptions, complete } = site.staticSite
+    ? { descriptions: (await guide.complete()).descriptions, complete: true }
+    : guide.descriptionsSoFar();
+  const listing = {
     landing: null,
+    described: complete ? null : { count: descriptions.size, of: guide.pages.length },
     pages: guide.pages.map(({ url, title, slug }) => ({
       url,
       title,
@@ -27,6 +35,12 @@ export async function loader(args: Route.LoaderArgs) {
       ? "Every page of the documentation, in reading order."
       : "How this site renders the right theme on the first paint, sets its type, and runs in production.",
   };
+  return complete ? listing : data(listing, { headers: { "Cache-Control": "no-store" } });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : {};
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -47,11 +61,17 @@ export default function GuideIndex({ loaderData }: Route.ComponentProps) {
     <article className="prose">
       <h1>Guide</h1>
       <p>Every page of the guide, in reading order.</p>
+      {loaderData.described && (
+        <p role="status">
+          {`Descriptions of ${loaderData.described.count.toLocaleString("en")} of ${loaderData.described.of.toLocaleString("en")} pages so far: ` +
+            "the server is reading the rest for the first time. Reload for more."}
+        </p>
+      )}
       <ol className="guide-index">
         {loaderData.pages.map((page) => (
           <li key={page.url} style={{ "--depth": page.depth } as React.CSSProperties}>
             <Link to={page.url}>{page.title}</Link>
-            <span> — {page.description}</span>
+            {page.description && <span> — {page.description}</span>}
           </li>
         ))}
       </ol>

@@ -75,9 +75,21 @@ test("a folder larger than the memory budget keeps is served page by page, every
     // The server runs with its heap held to its share of the budget (server/heap-limit.ts).
     const commandLine = fs.readFileSync(`/proc/${first.pid}/cmdline`, "utf8").split("\0");
     expect(commandLine).toContain(`--max-old-space-size=${memoryShares(Number(BUDGET_MB)).serverHeapMB}`);
+    // The folder has no landing page: /guide lists every page. While the first start renders in the
+    // background it answers at once with the descriptions read so far, and no cache keeps that list.
+    const early = await fetch(`${first.url}/guide`);
+    expect(early.status).toBe(200);
+    expect(early.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await early.text()).toMatch(new RegExp(`Descriptions of [\\d,]+ of ${pages.length} pages so far`));
     await everyPageIsRight(first.url, ["light", "dark"]);
     // Each page rendered once: one let go from memory and asked for again is read from the cache folder.
     expect((await completion(first.output)).rendered).toBe(pages.length);
+    // Once every page is rendered, the list is whole, and kept like any page.
+    const whole = await fetch(`${first.url}/guide`);
+    expect(whole.headers.get("Cache-Control")).toBe("private, no-cache");
+    const wholeList = await whole.text();
+    expect(wholeList).not.toContain("pages so far");
+    expect(wholeList.match(/<span> — /g)?.length, "every page listed with its description").toBe(pages.length);
     expect(first.output()).not.toMatch(/error|warn/i);
   } finally {
     await first.stop();

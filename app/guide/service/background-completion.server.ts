@@ -24,6 +24,13 @@ export type CompleteGuide = {
   failures: GuideContentError[];
 };
 
+export type DescriptionsSoFar = {
+  /** By slug. */
+  descriptions: ReadonlyMap<string, string>;
+  /** Whether every page has been rendered: false while a first start renders in the background. */
+  complete: boolean;
+};
+
 type Options = {
   root: string;
   pages: readonly GuidePage[];
@@ -42,6 +49,7 @@ export function createBackgroundCompletion({ root, pages, render, warn, onDone, 
   // Each rendered page's description: all the completion needs of a page already rendered.
   const descriptionOf = new Map<GuidePage, string>();
   let completing: Promise<CompleteGuide> | null = null;
+  let completed: CompleteGuide | null = null;
   let searchFailed = false;
 
   async function completeAll(): Promise<CompleteGuide> {
@@ -67,7 +75,8 @@ export function createBackgroundCompletion({ root, pages, render, warn, onDone, 
     }
     const brokenLinks = pages.flatMap((page) => brokenByPage.get(page) ?? []);
     if (brokenLinks.length > 0) warn(describeBrokenLinks(root, brokenLinks));
-    return { search: search?.index ?? NO_SEARCH, descriptions, brokenLinks, failures };
+    completed = { search: search?.index ?? NO_SEARCH, descriptions, brokenLinks, failures };
+    return completed;
   }
 
   return {
@@ -86,5 +95,16 @@ export function createBackgroundCompletion({ root, pages, render, warn, onDone, 
     },
     /** The first call starts it, later calls share it. Never rejects: a page that fails is in `failures`. */
     complete: () => (completing ??= completeAll()),
+    /**
+     * Every page's description once the completion is done; before that,
+     * those of the pages rendered so far, at once: what a page listing them
+     * shows rather than wait minutes for a large folder's first start.
+     */
+    descriptionsSoFar(): DescriptionsSoFar {
+      if (completed) return { descriptions: completed.descriptions, complete: true };
+      const descriptions = new Map<string, string>();
+      for (const [page, description] of descriptionOf) descriptions.set(page.slug, description);
+      return { descriptions, complete: false };
+    },
   };
 }

@@ -74,6 +74,25 @@ describe("a folder of Markdown with no front matter at all", () => {
   });
 });
 
+describe("the descriptions known so far, for a page that lists them without waiting", () => {
+  it(
+    "gives those of the pages rendered so far at once, then every page's once the completion is done",
+    async () => {
+      const { guide } = await load(fixture("no-front-matter"));
+      const before = guide.descriptionsSoFar();
+      expect(before.complete).toBe(false);
+      expect(before.descriptions.size).toBe(0);
+      await rendered(guide, "first-steps");
+      expect([...guide.descriptionsSoFar().descriptions]).toEqual([["first-steps", "The heading above is this page's title."]]);
+      await guide.complete();
+      const after = guide.descriptionsSoFar();
+      expect(after.complete).toBe(true);
+      expect([...after.descriptions.keys()].sort()).toEqual(slugs(guide).sort());
+    },
+    FIRST_RENDER_TIMEOUT,
+  );
+});
+
 describe("a Docusaurus folder", () => {
   let guide: Guide;
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import type { BrokenLink } from "../load/link-report";
 import { readFolder } from "../load/read-folder.server";
 import type { UrlTargets } from "../render/resolve-url.server";
 import type { SearchIndex } from "../search/search-index.server";
-import { createBackgroundCompletion, type CompleteGuide } from "./background-completion.server";
+import { createBackgroundCompletion, type CompleteGuide, type DescriptionsSoFar } from "./background-completion.server";
 import { createKeptPages, type RenderedPageStore } from "./kept-pages.server";
 import { openDiskPageCache } from "./page-cache/disk-page-cache.server";
 import { sweepPageCache } from "./page-cache/sweep-page-cache.server";
@@ -64,6 +64,8 @@ export type Guide = {
    * is in `failures` (and its own requests fail).
    */
   complete(): Promise<CompleteGuide>;
+  /** The descriptions known now, without waiting: every page's once `complete` is done. */
+  descriptionsSoFar(): DescriptionsSoFar;
 };
 
 export type LoadGuideOptions = {
@@ -157,6 +159,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       renderCounts: () => rendering.counts(),
       searchIndex: () => (search?.isComplete() ? Promise.resolve(search.index) : completion.complete().then((complete) => complete.search)),
       complete: completion.complete,
+      descriptionsSoFar: completion.descriptionsSoFar,
     };
   } catch (error) {
     renderer.release();
