@@ -20,15 +20,29 @@ const PREVIEW_LIMIT = 8;
 export async function loader({ request }: Route.LoaderArgs) {
   const { query, notice, limit } = readSearch(request);
   if (query === "") return data<SearchData>({ query, notice, results: [], more: false });
-  // The index kept on disk by an earlier start answers at once; a first start's is ready once every page
-  // has been rendered, and until then a search waits.
-  const index = await (await getGuide()).searchIndex();
+  // The index kept on disk by an earlier start answers at once. A first
+  // start fills it as it renders, for minutes on a large folder: a search
+  // meanwhile answers from the pages indexed so far, says so, and is not kept.
+  const guide = await getGuide();
+  const soFar = guide.searchSoFar();
+  const index = soFar?.index ?? (await guide.searchIndex());
+  const partial =
+    soFar && !soFar.complete
+      ? `Results from ${soFar.pagesIndexed.toLocaleString("en")} of ${guide.pages.length.toLocaleString("en")} pages so far: the server is reading the rest for the first time.`
+      : null;
   const started = performance.now();
   // One more than shown, to know whether there are more.
   const found = index.search(query, { limit: limit + 1 });
-  const result: SearchData = { query, notice, results: found.slice(0, limit), more: found.length > limit };
+  const result: SearchData = {
+    query,
+    notice: [notice, partial].filter(Boolean).join(" ") || null,
+    results: found.slice(0, limit),
+    more: found.length > limit,
+  };
   // The search's own time, apart from the request's: what the benchmark reports as search at the server.
-  return data(result, { headers: { "Server-Timing": `search;dur=${(performance.now() - started).toFixed(1)}` } });
+  const headers = new Headers({ "Server-Timing": `search;dur=${(performance.now() - started).toFixed(1)}` });
+  if (partial) headers.set("Cache-Control", "no-store");
+  return data(result, { headers });
 }
 
 /**
@@ -58,7 +72,8 @@ function readSearch(request: Request) {
 
 export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
   const timing = loaderHeaders.get("Server-Timing");
-  return { "X-Robots-Tag": "noindex", ...(timing && { "Server-Timing": timing }) };
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return { "X-Robots-Tag": "noindex", ...(timing && { "Server-Timing": timing }), ...(cacheControl && { "Cache-Control": cacheControl }) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [

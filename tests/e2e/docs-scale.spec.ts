@@ -81,6 +81,13 @@ test("a folder larger than the memory budget keeps is served page by page, every
     expect(early.status).toBe(200);
     expect(early.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await early.text()).toMatch(new RegExp(`Descriptions of [\\d,]+ of ${pages.length} pages so far`));
+    // Search answers meanwhile too, from the pages indexed so far (a page is indexed as it is rendered), and says so.
+    await fetch(`${first.url}${pages[1]!.url}`);
+    const earlySearch = await fetch(`${first.url}/search.data?q=${encodeURIComponent(pages[1]!.title)}`);
+    expect(earlySearch.headers.get("Cache-Control")).toContain("no-store");
+    const earlyResults = await earlySearch.text();
+    expect(earlyResults).toContain(pages[1]!.url);
+    expect(earlyResults).toMatch(new RegExp(`Results from [\\d,]+ of ${pages.length} pages so far`));
     await everyPageIsRight(first.url, ["light", "dark"]);
     // Each page rendered once: one let go from memory and asked for again is read from the cache folder.
     expect((await completion(first.output)).rendered).toBe(pages.length);
@@ -90,6 +97,7 @@ test("a folder larger than the memory budget keeps is served page by page, every
     const wholeList = await whole.text();
     expect(wholeList).not.toContain("pages so far");
     expect(wholeList.match(/<span> — /g)?.length, "every page listed with its description").toBe(pages.length);
+    expect(await (await fetch(`${first.url}/search.data?q=${encodeURIComponent(pages[1]!.title)}`)).text()).not.toContain("so far");
     expect(first.output()).not.toMatch(/error|warn/i);
   } finally {
     await first.stop();

@@ -20,6 +20,13 @@ async function markDocument(page: Page) {
 }
 const sameDocument = (page: Page) => page.evaluate(() => document.documentElement.getAttribute("data-search-test") === "same document");
 
+// On a first start the index fills as the guide renders, and a search meanwhile answers from the pages
+// indexed so far (docs-scale.spec.ts): these tests are of the whole guide's answers, so they wait for it.
+test.beforeAll(async ({}, testInfo) => {
+  const url = new URL("/search.data?q=theme", testInfo.project.use.baseURL);
+  await expect.poll(async () => (await (await fetch(url)).text()).includes("pages so far"), { timeout: 60_000 }).toBe(false);
+});
+
 test.describe("without JavaScript", () => {
   test("the header's form leads to a results page whose links open the matching section", async ({ newContext }) => {
     const page = await (await newContext({ javaScriptEnabled: false })).newPage();

@@ -52,6 +52,16 @@ describe("the search store", () => {
     expect(store.pageKey("other.md")).toBeUndefined();
   });
 
+  it("answers from the pages put so far before it is complete, and counts them", () => {
+    const store = open(":memory:");
+    expect(store.pageCount()).toBe(0);
+    store.putPage("themes.md", "k", themes);
+    store.putPage("themes.md", "k2", themes);
+    expect(store.pageCount()).toBe(1);
+    expect(store.isComplete()).toBe(false);
+    expect(urls(store, "cookie")).toEqual(["/guide/themes#storage"]);
+  });
+
   it("forgets the pages left out of keepOnly, sections and key", () => {
     const store = open(":memory:");
     store.putPage("themes.md", "k", themes);

@@ -20,6 +20,8 @@ export type SearchStore = {
   putPage(pagePath: string, key: string, sections: readonly SearchSection[]): void;
   /** Deletes every page not in `pagePaths` (files removed since the store was written). */
   keepOnly(pagePaths: ReadonlySet<string>): void;
+  /** How many pages the store holds sections of. */
+  pageCount(): number;
   /** Marks the store as holding every page of the folder; survives reopening. */
   markComplete(): void;
   isComplete(): boolean;
@@ -112,6 +114,7 @@ function storeOn(db: DatabaseSync): SearchStore {
   const statements = {
     pageKey: db.prepare("SELECT key FROM pages WHERE path = ?"),
     pagePaths: db.prepare("SELECT path FROM pages"),
+    pageCount: db.prepare("SELECT count(*) AS count FROM pages"),
     pageSections: db.prepare("SELECT id, page_title, section_title, context, text FROM sections WHERE page = ?"),
     deleteTerms: db.prepare("DELETE FROM section_terms WHERE rowid = ?"),
     deleteHeadingTerms: db.prepare("DELETE FROM heading_terms WHERE rowid = ?"),
@@ -191,6 +194,7 @@ function storeOn(db: DatabaseSync): SearchStore {
         statements.writeState.run("complete", "yes");
       });
     },
+    pageCount: () => (statements.pageCount.get() as { count: number }).count,
     isComplete,
     index: createStoreSearch(db),
     close: () => db.close(),

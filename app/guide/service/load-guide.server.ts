@@ -55,6 +55,12 @@ export type Guide = {
    * reaches them), else once `complete` is done.
    */
   searchIndex(): Promise<SearchIndex>;
+  /**
+   * The search index as it is now, without waiting: every page's once the
+   * store is complete; during a first start, the pages indexed so far.
+   * Null where no index is made (an export).
+   */
+  searchSoFar(): SearchSoFar | null;
   /** How many pages were rendered, and how many read from the disk cache instead, so far. */
   renderCounts(): { rendered: number; fromDiskCache: number };
   /**
@@ -66,6 +72,14 @@ export type Guide = {
   complete(): Promise<CompleteGuide>;
   /** The descriptions known now, without waiting: every page's once `complete` is done. */
   descriptionsSoFar(): DescriptionsSoFar;
+};
+
+export type SearchSoFar = {
+  index: SearchIndex;
+  /** Whether it holds every page of the folder. */
+  complete: boolean;
+  /** How many pages it holds. */
+  pagesIndexed: number;
 };
 
 export type LoadGuideOptions = {
@@ -158,6 +172,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       render: (page) => rendering.render(page),
       renderCounts: () => rendering.counts(),
       searchIndex: () => (search?.isComplete() ? Promise.resolve(search.index) : completion.complete().then((complete) => complete.search)),
+      searchSoFar: () => (search ? { index: search.index, complete: search.isComplete(), pagesIndexed: search.pageCount() } : null),
       complete: completion.complete,
       descriptionsSoFar: completion.descriptionsSoFar,
     };
