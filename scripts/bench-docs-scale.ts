@@ -9,6 +9,8 @@
  *   sampled every 100 ms from start until every page was served once
  *   (8 at a time) in both themes, its peak and the errors; how many pages
  *   the background completion rendered and read from the page cache;
+ *   /guide's list of every page and one search right after listening (how
+ *   long, and how much of the folder they covered yet);
  *   search time (p50/p95 over loopback HTTP, /search.data, and the search's
  *   own time at the server from its Server-Timing header);
  *   req/s of one page served from memory, against the same page at 200 pages;
@@ -71,6 +73,8 @@ async function servedOnce(folder: { dir: string; urls: string[] }, name: string,
     await server.stop("SIGKILL");
     return { rps: 0 };
   }
+  // What a visitor gets at once: the list of every page (the folder has no landing page) and a search.
+  const firstAnswers = [await timedAnswer(`${server.url}/guide`), await timedAnswer(`${server.url}/search.data?q=retry%20timeout`)];
   let errors = 0;
   const themes = ["theme=light", "theme=dark"];
   const servedAt = performance.now();
@@ -89,6 +93,7 @@ async function servedOnce(folder: { dir: string; urls: string[] }, name: string,
   await server.stop();
   if (quiet) return { rps };
   console.log(`${name}: listening after ${ms(listeningMs)}; every page once in both themes (${folder.urls.length * 2} requests, ${errors} not 200) in ${ms(servedMs)}`);
+  console.log(`  right after listening: /guide in ${firstAnswers[0]}; a search in ${firstAnswers[1]}`);
   console.log(`  RSS of all processes, every 100 ms (${samples.length} samples): peak ${mb(peak)}, ${over} samples over the budget; completion: ${completion}`);
   const { overHttp, atServer } = searchTimes;
   console.log(`  search over loopback HTTP: p50 ${overHttp.p50.toFixed(1)} ms, p95 ${overHttp.p95.toFixed(1)} ms, max ${overHttp.max.toFixed(1)} ms over ${overHttp.count} searches`);
@@ -143,6 +148,15 @@ async function completionLine(server: ReturnType<typeof spawnServer>, pid: numbe
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return `not reported (pid ${pid})`;
+}
+
+/** How long one request took, and what it said of a first start still rendering ("… of N pages so far"), else "whole". */
+async function timedAnswer(url: string): Promise<string> {
+  const started = performance.now();
+  const response = await fetch(url, { headers: { "Accept-Encoding": "gzip, br" } });
+  const body = await response.text();
+  const soFar = /(?:Results from|Descriptions of) ([\d,]+ of [\d,]+) pages so far/.exec(body)?.[1];
+  return `${ms(performance.now() - started)} (${response.status}, ${soFar ? `${soFar} pages so far` : "whole"})`;
 }
 
 /** Each search's time over loopback HTTP, and the search's own time at the server (its Server-Timing). */
