@@ -78,7 +78,7 @@ export type SearchSoFar = {
   index: SearchIndex;
   /** Whether it holds every page of the folder. */
   complete: boolean;
-  /** How many pages it holds. */
+  /** How many pages it holds (the folder's count once complete). */
   pagesIndexed: number;
 };
 
@@ -172,7 +172,12 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       render: (page) => rendering.render(page),
       renderCounts: () => rendering.counts(),
       searchIndex: () => (search?.isComplete() ? Promise.resolve(search.index) : completion.complete().then((complete) => complete.search)),
-      searchSoFar: () => (search ? { index: search.index, complete: search.isComplete(), pagesIndexed: search.pageCount() } : null),
+      // Counted only while incomplete: a complete store answers every search, and the count would cost each one.
+      searchSoFar: () => {
+        if (!search) return null;
+        const complete = search.isComplete();
+        return { index: search.index, complete, pagesIndexed: complete ? folder.pages.length : search.pageCount() };
+      },
       complete: completion.complete,
       descriptionsSoFar: completion.descriptionsSoFar,
     };
