@@ -25,14 +25,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   // meanwhile answers from the pages indexed so far, says so, and is not kept.
   const guide = await getGuide();
   const soFar = guide.searchSoFar();
-  const index = soFar?.index ?? (await guide.searchIndex());
-  const partial =
-    soFar && !soFar.complete
-      ? `Results from ${soFar.pagesIndexed.toLocaleString("en")} of ${guide.pages.length.toLocaleString("en")} pages so far: the server is reading the rest for the first time.`
-      : null;
+  // An export's server makes no index: its pages search their own, in the browser (clientLoader).
+  if (!soFar) return data<SearchData>({ query, notice, results: [], more: false });
+  const partial = !soFar.complete
+    ? `Results from ${soFar.pagesIndexed.toLocaleString("en")} of ${guide.pages.length.toLocaleString("en")} pages so far: the server is reading the rest for the first time.`
+    : null;
   const started = performance.now();
   // One more than shown, to know whether there are more.
-  const found = index.search(query, { limit: limit + 1 });
+  const found = soFar.index.search(query, { limit: limit + 1 });
   const result: SearchData = {
     query,
     notice: [notice, partial].filter(Boolean).join(" ") || null,

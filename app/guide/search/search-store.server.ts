@@ -157,7 +157,9 @@ function storeOn(db: DatabaseSync): SearchStore {
     }
   }
 
-  const isComplete = () => (statements.readState.get("complete") as { value: string } | undefined)?.value === "yes";
+  // Only ever set, never cleared: once read as complete, it is not read again (a search asks on every request).
+  let completeSeen = false;
+  const isComplete = () => (completeSeen ||= (statements.readState.get("complete") as { value: string } | undefined)?.value === "yes");
 
   return {
     pageKey: (pagePath) => (statements.pageKey.get(pagePath) as { key: string } | undefined)?.key,

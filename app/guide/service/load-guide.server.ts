@@ -50,15 +50,11 @@ export type Guide = {
   /** The page with its article: rendered on the first call, then kept while the store keeps it. */
   render(page: GuidePage): Promise<RenderedPage>;
   /**
-   * The search index: at once when the store on disk was complete for an
-   * earlier start (pages changed since are indexed again as the completion
-   * reaches them), else once `complete` is done.
-   */
-  searchIndex(): Promise<SearchIndex>;
-  /**
    * The search index as it is now, without waiting: every page's once the
-   * store is complete; during a first start, the pages indexed so far.
-   * Null where no index is made (an export).
+   * store on disk is complete (at once after a restart on unchanged files;
+   * pages changed since are indexed again as the completion reaches them);
+   * during a first start, the pages indexed so far. Null where no index is
+   * made (an export, whose pages search their own in the browser).
    */
   searchSoFar(): SearchSoFar | null;
   /** How many pages were rendered, and how many read from the disk cache instead, so far. */
@@ -171,7 +167,6 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       markdown: (page) => folder.readMarkdown(page),
       render: (page) => rendering.render(page),
       renderCounts: () => rendering.counts(),
-      searchIndex: () => (search?.isComplete() ? Promise.resolve(search.index) : completion.complete().then((complete) => complete.search)),
       // Counted only while incomplete: a complete store answers every search, and the count would cost each one.
       searchSoFar: () => {
         if (!search) return null;
