@@ -26,7 +26,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { exportAtScale } from "./docs-scale-export.ts";
 import { makeDocsCorpus } from "./make-docs-corpus.ts";
-import { freePort, spawnServer, treeRssBytes } from "./start-server.ts";
+import { freePort, spawnServer, treeRssParts } from "./start-server.ts";
 
 const { values } = parseArgs({
   options: { pages: { type: "string", default: "5000" }, "skip-export": { type: "boolean", default: false }, budget: { type: "string", default: "512" } },
@@ -65,7 +65,15 @@ async function servedOnce(folder: { dir: string; urls: string[] }, name: string,
   const server = spawnServer(await freePort(), env);
   const pid = server.process.pid!;
   const samples: number[] = [];
-  const sampler = setInterval(() => samples.push(treeRssBytes(pid) ?? 0), 100);
+  // Which processes made the peak: the server, its render worker, its brotli compressor.
+  let peakParts: { name: string; rss: number }[] = [];
+  let peak = 0;
+  const sampler = setInterval(() => {
+    const parts = treeRssParts(pid);
+    const total = parts.reduce((sum, part) => sum + part.rss, 0);
+    if (total > peak) [peak, peakParts] = [total, parts];
+    samples.push(total);
+  }, 100);
   const listeningMs = await waitForListening(server, started);
   if (listeningMs === null) {
     clearInterval(sampler);
@@ -86,7 +94,6 @@ async function servedOnce(folder: { dir: string; urls: string[] }, name: string,
   const servedMs = performance.now() - servedAt;
   const completion = await completionLine(server, pid);
   clearInterval(sampler);
-  const peak = Math.max(...samples);
   const over = samples.filter((sample) => sample > Number(values.budget) * 1024 * 1024).length;
   const searchTimes = await searchTimesMs(server.url);
   const rps = await requestsPerSecond(`${server.url}${folder.urls[Math.floor(folder.urls.length / 2)]}`);
@@ -94,7 +101,7 @@ async function servedOnce(folder: { dir: string; urls: string[] }, name: string,
   if (quiet) return { rps };
   console.log(`${name}: listening after ${ms(listeningMs)}; every page once in both themes (${folder.urls.length * 2} requests, ${errors} not 200) in ${ms(servedMs)}`);
   console.log(`  right after listening: /guide in ${firstAnswers[0]}; a search in ${firstAnswers[1]}`);
-  console.log(`  RSS of all processes, every 100 ms (${samples.length} samples): peak ${mb(peak)}, ${over} samples over the budget; completion: ${completion}`);
+  console.log(`  RSS of all processes, every 100 ms (${samples.length} samples): peak ${mb(peak)} (${peakParts.map((part) => `${part.name} ${mb(part.rss)}`).join(", ")}), ${over} samples over the budget; completion: ${completion}`);
   const { overHttp, atServer } = searchTimes;
   console.log(`  search over loopback HTTP: p50 ${overHttp.p50.toFixed(1)} ms, p95 ${overHttp.p95.toFixed(1)} ms, max ${overHttp.max.toFixed(1)} ms over ${overHttp.count} searches`);
   if (atServer) console.log(`  search at the server (Server-Timing): p50 ${atServer.p50.toFixed(1)} ms, p95 ${atServer.p95.toFixed(1)} ms, max ${atServer.max.toFixed(1)} ms`);

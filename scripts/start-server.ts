@@ -6,6 +6,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export type RunningServer = {
@@ -98,6 +99,18 @@ export function treeRssBytes(pid: number): number | null {
   const own = rssBytes(pid);
   if (own === null) return null;
   return childPids(pid).reduce((sum, child) => sum + (treeRssBytes(child) ?? 0), own);
+}
+
+/** Each process of the tree, named by its script's file name (the server, a render worker, the brotli compressor), with its RSS. */
+export function treeRssParts(pid: number): { name: string; rss: number }[] {
+  const rss = rssBytes(pid);
+  if (rss === null) return [];
+  let name = String(pid);
+  try {
+    const script = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").find((arg) => /\.[jt]s$/.test(arg));
+    if (script) name = path.basename(script);
+  } catch {}
+  return [{ name, rss }, ...childPids(pid).flatMap((child) => treeRssParts(child))];
 }
 
 export function childPids(pid: number): number[] {

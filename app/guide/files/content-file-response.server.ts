@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import { constants } from "node:fs";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { lookup } from "mrmime";
+import { fileVersion } from "../load/list-content-folder.server";
 
 /**
  * The answer to a request for a file of the content folder (an image, a
@@ -54,7 +55,7 @@ export async function contentFileResponse(
   // Changed on disk since the guide was loaded: describe the bytes actually
   // sent, and let no cache keep them under the old version.
   const unchanged = stat.size === file.size && stat.mtimeMs === file.mtimeMs;
-  const etag = `"${unchanged ? file.version : `${stat.size.toString(36)}-${Math.trunc(stat.mtimeMs).toString(36)}`}"`;
+  const etag = `"${unchanged ? file.version : fileVersion(stat.size, stat.mtimeMs)}"`;
   const lastModified = new Date(stat.mtimeMs).toUTCString();
   const versioned = unchanged && new URL(request.url).searchParams.get("v") === file.version;
 

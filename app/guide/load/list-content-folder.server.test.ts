@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { LIMITS, listContentFolder } from "./list-content-folder.server";
+import { fileVersion, LIMITS, listContentFolder } from "./list-content-folder.server";
 
 let folder: string;
 
@@ -62,6 +62,22 @@ describe("the limits of a content folder", () => {
     expect(listing.markdown.map((entry) => entry.relativePath)).toEqual(["a.md"]);
     expect([...listing.partials.keys()].sort()).toEqual(["_parts/intro.md", "_shared.md"]);
     expect([...listing.files.keys()]).toEqual(["_parts/chart.png"]);
+  });
+});
+
+describe("a file's version", () => {
+  it("is the same for the same size and time, and changes with either, down to a microsecond of the time", () => {
+    const mtimeMs = 1_795_000_000_123.456;
+    expect(fileVersion(2048, mtimeMs)).toBe(fileVersion(2048, mtimeMs));
+    expect(fileVersion(2049, mtimeMs)).not.toBe(fileVersion(2048, mtimeMs));
+    expect(fileVersion(2048, mtimeMs + 0.001)).not.toBe(fileVersion(2048, mtimeMs));
+    expect(fileVersion(2048, mtimeMs)).toMatch(/^[\w-]{6,}$/);
+  });
+
+  it("is the one a listed file carries, taken from its size and time", async () => {
+    const root = await folderWith({ "index.md": "# Docs\n", "img/chart.svg": "<svg/>" });
+    const stat = await fs.stat(path.join(root, "img/chart.svg"));
+    expect((await listContentFolder(root)).files.get("img/chart.svg")?.version).toBe(fileVersion(stat.size, stat.mtimeMs));
   });
 });
 
