@@ -43,15 +43,18 @@ describe("the server's own heap limit", () => {
     expect(calls[0]!.file).toBe("/usr/bin/node");
     expect(calls[0]!.env.PORT).toBe("3000");
     expect(calls[0]!.env.MALLOC_ARENA_MAX).toBe("2");
+    expect(calls[0]!.env.MALLOC_MMAP_THRESHOLD_).toBe("131072");
+    expect(calls[0]!.env.MALLOC_TRIM_THRESHOLD_).toBe("131072");
 
     limitOwnHeap(512, { ...serverProcess({ env: calls[0]!.env }), execve });
     expect(calls).toHaveLength(1);
   });
 
-  it("keeps an arena count the user gave", () => {
+  it("keeps an arena count and malloc thresholds the user gave", () => {
     const calls: NodeJS.ProcessEnv[] = [];
-    limitOwnHeap(512, { ...serverProcess({ env: { MALLOC_ARENA_MAX: "8" } }), execve: (_file, _args, env) => (calls.push(env), undefined as never) });
-    expect(calls[0]!.MALLOC_ARENA_MAX).toBe("8");
+    const env = { MALLOC_ARENA_MAX: "8", MALLOC_MMAP_THRESHOLD_: "65536", MALLOC_TRIM_THRESHOLD_: "1048576" };
+    limitOwnHeap(512, { ...serverProcess({ env }), execve: (_file, _args, given) => (calls.push(given), undefined as never) });
+    expect(calls[0]).toMatchObject(env);
   });
 
   it("runs as it is where Node has no execve", () => {
