@@ -16,7 +16,7 @@ export type RenderedPageStore = {
 /**
  * Rendered articles kept in memory, in bytes of V8 heap as keptBytes
  * estimates them. The server's memory budget gives its own share
- * (server/memory-budget.ts: a twentieth of it); this default is for a
+ * (server/memory-budget.ts: 3% of it); this default is for a
  * guide loaded without one (a test, `themed-guide check`): a 200-page
  * folder of long pages (3.2 million characters of HTML, about 7 MB) is kept
  * whole, and a folder of 50,000 pages stays bounded.
