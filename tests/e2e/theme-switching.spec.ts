@@ -305,11 +305,13 @@ test.describe("with JavaScript", () => {
     });
 
     await darkButton.click();
-    await expect(page.locator("html")).not.toHaveAttribute("data-theme-switching");
-    const seen = await page.evaluate(
-      () => (window as unknown as { seen: Array<{ switching: boolean; dark: boolean; duration: string; at: number }> }).seen,
-    );
-    expect(seen.map(({ switching }) => switching)).toEqual([true, false]);
+    // The change runs in a view transition's callback, a frame after the
+    // click: until then the attribute is absent too, so wait for the whole
+    // sequence, not for the attribute's absence.
+    const readSeen = () =>
+      page.evaluate(() => (window as unknown as { seen: Array<{ switching: boolean; dark: boolean; duration: string; at: number }> }).seen);
+    await expect.poll(async () => (await readSeen()).map(({ switching }) => switching)).toEqual([true, false]);
+    const seen = await readSeen();
     const [on, off] = seen as [(typeof seen)[0], (typeof seen)[0]];
     expect(on.duration).toMatch(/^0s(, 0s)*$/);
     expect(off.dark, "the new theme is in place before transitions come back").toBe(true);
