@@ -28,11 +28,19 @@ export type StartIndex = {
 const FORMAT = 1;
 
 export function folderStamp(listing: ContentListing): string {
-  const hash = createHash("sha256").update(`${FORMAT}\n`);
-  for (const entry of listing.markdown) hash.update(`m ${entry.relativePath}\0${entry.size}\0${Math.trunc(entry.mtimeMs)}\n`);
-  for (const [relativePath, entry] of listing.partials) hash.update(`p ${relativePath}\0${entry.size}\0${Math.trunc(entry.mtimeMs)}\n`);
-  for (const [relativePath, file] of listing.files) hash.update(`f ${relativePath}\0${file.size}\0${Math.trunc(file.mtimeMs)}\n`);
-  return hash.digest("hex");
+  // Hashed 64 KB at a time: a call per file cost 65 ms of a 50,000-page restart, and an array of lines more.
+  const hash = createHash("sha256");
+  let text = `${FORMAT}\n`;
+  const add = (line: string) => {
+    text += line;
+    if (text.length < 65_536) return;
+    hash.update(text);
+    text = "";
+  };
+  for (const entry of listing.markdown) add(`m ${entry.relativePath}\0${entry.size}\0${Math.trunc(entry.mtimeMs)}\n`);
+  for (const [relativePath, entry] of listing.partials) add(`p ${relativePath}\0${entry.size}\0${Math.trunc(entry.mtimeMs)}\n`);
+  for (const [relativePath, file] of listing.files) add(`f ${relativePath}\0${file.size}\0${Math.trunc(file.mtimeMs)}\n`);
+  return hash.update(text).digest("hex");
 }
 
 /** The index kept for this stamp; null when there is none, it is of another stamp, or it cannot be read as one. */

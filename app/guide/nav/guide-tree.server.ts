@@ -42,13 +42,21 @@ export function buildGuideTree(placed: PlacedPage[], folderLabels: ReadonlyMap<s
     else node.pages.push(item);
   }
 
-  const entries = (node: FolderNode): Entry[] =>
-    [
-      ...node.pages.map((page): Entry => ({ order: page.page.order, name: withoutPageExtension(page.page.relativePath.split("/").at(-1)!), page })),
-      ...[...node.folders.values()].map(
-        (folder): Entry => ({ order: folderLabels.get(folder.path)?.order ?? folder.index?.page.order ?? null, name: folder.name, folder }),
-      ),
-    ].sort(compareEntries);
+  // Each folder's entries are sorted once, for the navigation and the reading order both.
+  const sorted = new Map<FolderNode, Entry[]>();
+  const entries = (node: FolderNode): Entry[] => {
+    let list = sorted.get(node);
+    if (!list) {
+      list = [
+        ...node.pages.map((page): Entry => ({ order: page.page.order, name: withoutPageExtension(page.page.relativePath.split("/").at(-1)!), page })),
+        ...[...node.folders.values()].map(
+          (folder): Entry => ({ order: folderLabels.get(folder.path)?.order ?? folder.index?.page.order ?? null, name: folder.name, folder }),
+        ),
+      ].sort(compareEntries);
+      sorted.set(node, list);
+    }
+    return list;
+  };
 
   const navItem = (entry: Entry): GuideNavItem => {
     if (entry.page) return { title: entry.page.page.navTitle, url: entry.page.page.url, children: [] };
