@@ -24,7 +24,7 @@ import rehypeUserContentAnchors from "./rehype/rehype-user-content-anchors";
 import rehypeShikiJavaScript from "./shiki/rehype-shiki-javascript";
 import { transformerHighlightedLines } from "./shiki/shiki-highlighted-lines";
 import { transformerPlainLines } from "./shiki/shiki-plain-lines";
-import { shikiThemes, transformerTokenClasses } from "./shiki/shiki-token-classes";
+import { pairedTheme, transformerTokenClasses } from "./shiki/shiki-token-classes";
 
 export type MarkdownContext = {
   /** The file relative to the content folder, "/"-separated. */
@@ -115,9 +115,8 @@ const processor = unified()
   .use(rehypeDiagrams)
   .use(rehypeCodeBlocks)
   .use(rehypeShikiJavaScript, {
-    themes: shikiThemes,
-    // No colour is the default: classes carry both (see shiki-token-classes.ts).
-    defaultColor: false,
+    // The light and dark themes as one, tokenized once; classes carry both colours (see shiki-token-classes.ts).
+    theme: pairedTheme,
     // Grammars load as fences need them: loading every bundled one up front
     // took 8.6 s of start-up; this way a page pays only for its languages.
     lazy: true,

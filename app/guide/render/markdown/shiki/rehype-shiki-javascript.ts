@@ -4,7 +4,7 @@ import type { RehypeShikiCoreOptions } from "@shikijs/rehype/core";
 import { createBundledHighlighter } from "shiki/core";
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 import { bundledLanguages } from "shiki/langs";
-import { bundledThemes } from "shiki/themes";
+import type { ThemeRegistration } from "shiki";
 import type { Processor } from "unified";
 
 /**
@@ -18,19 +18,21 @@ import type { Processor } from "unified";
  *
  * The highlighter is made on the first page, as @shikijs/rehype does, with
  * no grammar: grammars load as fences need them (`lazy`). Made from Shiki's
- * core with the bundled grammars and themes, so that Oniguruma (`shiki`'s
- * default engine) is not in the bundle at all.
+ * core with the bundled grammars and the one theme given (the light and
+ * dark themes as one, shiki-token-classes.ts), so that Oniguruma (`shiki`'s
+ * default engine) and the other themes are not in the bundle at all.
  */
 const createHighlighter = createBundledHighlighter({
   langs: bundledLanguages,
-  themes: bundledThemes,
+  // The one theme is given, not bundled: shiki-token-classes.ts makes it.
+  themes: {},
   engine: () => createJavaScriptRegexEngine({ forgiving: true }),
 });
 
-export default function rehypeShikiJavaScript(this: Processor, options: RehypeShikiCoreOptions & { themes: Record<string, string> }) {
+export default function rehypeShikiJavaScript(this: Processor, options: RehypeShikiCoreOptions & { theme: ThemeRegistration }) {
   let handler: Promise<(tree: Root) => Promise<void> | void> | undefined;
   return async (tree: Root) => {
-    handler ??= createHighlighter({ themes: Object.values(options.themes), langs: [] }).then((highlighter) => rehypeShikiFromHighlighter.call(this, highlighter, options) as (tree: Root) => Promise<void> | void);
+    handler ??= createHighlighter({ themes: [options.theme], langs: [] }).then((highlighter) => rehypeShikiFromHighlighter.call(this, highlighter, options) as (tree: Root) => Promise<void> | void);
     await (await handler)(tree);
   };
 }

@@ -13,10 +13,17 @@ import lightTheme from "shiki/themes/github-light-default.mjs";
  * light and dark colours always come from the same rule: each distinct pair
  * of the themes is one class (`tk1`, `tk2`…), and bold/italic/underline/
  * strike-through are one class each. The default pair is no class at all;
- * the block's own colour applies. A pair outside the table (a theme update
- * could make one) keeps an inline `light-dark()` colour rather than losing
- * it, and code.css is checked against this table by a test.
+ * the block's own colour applies. code.css is checked against this table
+ * by a test.
+ *
+ * The same fact lets the grammar run once per block: Shiki runs it once for
+ * each theme of a pair, and that tokenizing is most of a page's rendering.
+ * `pairedTheme` is one theme with the GitHub themes' rules, each coloured
+ * with a code that names its light and dark colours; the classes are read
+ * from the codes. A test holds it to Shiki's own two-theme tokens.
  */
+
+/** The GitHub themes, light and dark; `pairedTheme` stands for both. */
 export const shikiThemes = { light: "github-light-default", dark: "github-dark-default" } as const;
 
 type Pair = { light: string; dark: string };
@@ -32,26 +39,56 @@ function foreground(theme: ThemeRegistration): string {
   return (theme.colors?.["editor.foreground"] ?? theme.fg ?? "#000000").toLowerCase();
 }
 
-function colourPairs(): Pair[] {
-  const light = lightTheme.tokenColors ?? [];
-  const dark = darkTheme.tokenColors ?? [];
-  const seen = new Set<string>();
-  const pairs: Pair[] = [];
-  for (const [index, rule] of light.entries()) {
-    const lightColour = rule.settings.foreground?.toLowerCase();
-    const darkColour = dark[index]?.settings.foreground?.toLowerCase();
-    if (!lightColour || !darkColour) continue;
-    const key = `${lightColour}|${darkColour}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    pairs.push({ light: lightColour, dark: darkColour });
-  }
-  return pairs;
-}
+const lightRules = lightTheme.tokenColors ?? [];
+const darkRules = darkTheme.tokenColors ?? [];
+const sameRules =
+  lightRules.length === darkRules.length &&
+  lightRules.every((rule, index) => {
+    const dark = darkRules[index]!;
+    return JSON.stringify(rule.scope) === JSON.stringify(dark.scope) && rule.settings.fontStyle === dark.settings.fontStyle && !rule.settings.foreground === !dark.settings.foreground;
+  });
+// A Shiki update that parts the themes fails every render and the tests, rather than colouring code wrongly.
+if (!sameRules) throw new Error("The light and dark code themes no longer list the same rules; pairedTheme cannot stand for both");
 
 const defaultPair: Pair = { light: foreground(lightTheme), dark: foreground(darkTheme) };
-const pairs = colourPairs().filter((pair) => pair.light !== defaultPair.light || pair.dark !== defaultPair.dark);
+
+/** Each rule's pair, in rule order, duplicates once; the default pair is not a rule's. */
+function colourPairs(): Pair[] {
+  const seen = new Set<string>();
+  const found: Pair[] = [];
+  for (const [index, rule] of lightRules.entries()) {
+    const light = rule.settings.foreground?.toLowerCase();
+    const dark = darkRules[index]!.settings.foreground?.toLowerCase();
+    if (!light || !dark || seen.has(`${light}|${dark}`)) continue;
+    seen.add(`${light}|${dark}`);
+    found.push({ light, dark });
+  }
+  return found.filter((pair) => pair.light !== defaultPair.light || pair.dark !== defaultPair.dark);
+}
+
+const pairs = colourPairs();
 const classByPair = new Map(pairs.map((pair, index) => [`${pair.light}|${pair.dark}`, `tk${index + 1}`]));
+
+// The codes: "#000000" for the default pair, "#000001" for tk1, and so on.
+const codeOf = (pair: Pair) => `#${(pairs.findIndex((other) => other.light === pair.light && other.dark === pair.dark) + 1).toString(16).padStart(6, "0")}`;
+const pairByCode = new Map<string, Pair>([[codeOf(defaultPair), defaultPair], ...pairs.map((pair) => [codeOf(pair), pair] as const)]);
+
+/** The light and dark colours a token of `pairedTheme` stands for, by its colour's code. */
+export function pairOf(code: string): Pair | undefined {
+  return pairByCode.get(code.toLowerCase());
+}
+
+/** The light and dark GitHub themes as one: their rules, each coloured with the code of its pair; no backgrounds (the classes carry none). */
+export const pairedTheme: ThemeRegistration = {
+  name: "github-light-dark-paired",
+  type: "light",
+  colors: { "editor.foreground": codeOf(defaultPair), "editor.background": "#ffffff" },
+  tokenColors: lightRules.map((rule, index) => {
+    const { foreground: light, background: _background, ...settings } = rule.settings;
+    const dark = darkRules[index]!.settings.foreground;
+    return { ...rule, settings: light && dark ? { ...settings, foreground: codeOf({ light: light.toLowerCase(), dark: dark.toLowerCase() }) } : settings };
+  }),
+};
 
 /** The stylesheet rules for the classes, as app/styles/code.css holds them. */
 export function tokenClassesCss(): string {
@@ -64,14 +101,13 @@ export function tokenClassesCss(): string {
   ].join("\n");
 }
 
-/** `--shiki-light:#CF222E;--shiki-dark:#FF7B72;--shiki-light-font-style:italic;…` → its parts. */
-function readStyle(style: string): { light?: string; dark?: string; fonts: string[] } {
-  const result: { light?: string; dark?: string; fonts: string[] } = { fonts: [] };
+/** `color:#000003;font-style:italic` → the pair its code names, and its font declarations. */
+function readStyle(style: string): { pair?: Pair; fonts: string[] } {
+  const result: { pair?: Pair; fonts: string[] } = { fonts: [] };
   for (const declaration of style.split(";")) {
     const [name = "", value = ""] = declaration.split(":").map((part) => part.trim());
-    if (name === "--shiki-light") result.light = value.toLowerCase();
-    else if (name === "--shiki-dark") result.dark = value.toLowerCase();
-    else if (name.startsWith("--shiki-light-")) result.fonts.push(`${name.slice("--shiki-light-".length)}:${value}`);
+    if (name === "color") result.pair = pairOf(value);
+    else if (name.startsWith("font-") || name === "text-decoration") result.fonts.push(`${name}:${value}`);
   }
   return result;
 }
@@ -81,8 +117,8 @@ export function transformerTokenClasses(): ShikiTransformer {
     name: "token-classes",
     pre(node) {
       delete node.properties.style;
-      // "shiki-themes github-light-default …" say nothing the stylesheet uses.
-      const themeNames = new Set<string>(["shiki-themes", ...Object.values(shikiThemes)]);
+      // The theme's name says nothing the stylesheet uses.
+      const themeNames = new Set<string>([pairedTheme.name!]);
       const value = node.properties.class;
       const all = Array.isArray(value) ? value.map(String) : String(value ?? "").split(/\s+/);
       node.properties.class = all.filter((name) => name && !themeNames.has(name)).join(" ");
@@ -102,15 +138,10 @@ export function transformerTokenClasses(): ShikiTransformer {
 function toClasses(node: Element) {
   const style = node.properties.style;
   if (typeof style !== "string") return;
-  const { light, dark, fonts } = readStyle(style);
+  const { pair, fonts } = readStyle(style);
   const classes: string[] = [];
-  let inline = "";
-  const isDefault = light === defaultPair.light && dark === defaultPair.dark;
-  if (light && dark && !isDefault) {
-    const name = classByPair.get(`${light}|${dark}`);
-    if (name) classes.push(name);
-    else inline = `color:light-dark(${light},${dark})`;
-  }
+  const name = pair && classByPair.get(`${pair.light}|${pair.dark}`);
+  if (name) classes.push(name);
   for (const font of fonts) {
     for (const part of font.split(":")[1]?.split(/\s+/) ?? []) {
       const name = fontClasses[`${font.split(":")[0]}:${part}`];
@@ -118,6 +149,5 @@ function toClasses(node: Element) {
     }
   }
   delete node.properties.style;
-  if (inline) node.properties.style = inline;
   if (classes.length > 0) node.properties.class = classes.join(" ");
 }
