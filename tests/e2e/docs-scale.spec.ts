@@ -81,6 +81,13 @@ test("a folder larger than the memory budget keeps is served page by page, every
     expect(early.status).toBe(200);
     expect(early.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await early.text()).toMatch(new RegExp(`Descriptions of [\\d,]+ of ${pages.length} pages so far`));
+    // So does /llms.txt, every page linked, and it says so too.
+    const earlyIndex = await fetch(`${first.url}/llms.txt`);
+    expect(earlyIndex.status).toBe(200);
+    expect(earlyIndex.headers.get("Cache-Control")).toBe("no-store");
+    const earlyIndexText = await earlyIndex.text();
+    expect(earlyIndexText).toMatch(new RegExp(`Descriptions of [\\d,]+ of ${pages.length} pages so far`));
+    expect(earlyIndexText.match(/^- \[/gm)?.length).toBe(pages.length);
     // Search answers meanwhile too, from the pages indexed so far (a page is indexed as it is rendered), and says so.
     await fetch(`${first.url}${pages[1]!.url}`);
     const earlySearch = await fetch(`${first.url}/search.data?q=${encodeURIComponent(pages[1]!.title)}`);
@@ -97,6 +104,11 @@ test("a folder larger than the memory budget keeps is served page by page, every
     const wholeList = await whole.text();
     expect(wholeList).not.toContain("pages so far");
     expect(wholeList.match(/<span> — /g)?.length, "every page listed with its description").toBe(pages.length);
+    const wholeIndex = await fetch(`${first.url}/llms.txt`);
+    expect(wholeIndex.headers.get("Cache-Control")).toBe("public, max-age=300");
+    const wholeIndexText = await wholeIndex.text();
+    expect(wholeIndexText).not.toContain("so far");
+    expect(wholeIndexText.match(/^- \[.*\]\(.*\): \S/gm)?.length, "every page linked with its description").toBe(pages.length);
     expect(await (await fetch(`${first.url}/search.data?q=${encodeURIComponent(pages[1]!.title)}`)).text()).not.toContain("so far");
     expect(first.output()).not.toMatch(/error|warn/i);
   } finally {

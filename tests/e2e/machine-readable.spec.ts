@@ -10,10 +10,13 @@ const test = testDocs("mkdocs", { port: 3287 });
 test.describe.configure({ mode: "default" });
 
 test("/llms.txt names the site, says what it is, and links every page's Markdown with its description, in reading order", async ({ request, baseURL }) => {
+  // Descriptions come from each page's rendering: until the server has read every page, the answer is kept from caches.
+  await expect.poll(async () => (await request.get("/llms.txt")).headers()["cache-control"]).toBe("public, max-age=300");
   const response = await request.get("/llms.txt");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("text/plain; charset=utf-8");
   const lines = (await response.text()).split("\n");
+  expect(lines.join("\n")).not.toContain("so far");
   expect(lines[0]).toBe("# Tidewater Tide Tables");
   expect(lines[2]).toBe("> Tidewater predicts tide heights for any harbour from a small table of constants.");
   const links = lines.filter((line) => line.startsWith("- ["));

@@ -52,20 +52,27 @@ function isFolderIndex(page: GuidePage): boolean {
  * /llms.txt: the site's name, its landing page's description, and every page
  * as a link to its Markdown. `siteAddress` is the origin and the base path the
  * site is served from ("https://example.github.io/docs"), without a final "/".
+ *
+ * Descriptions come from each page's rendering. While a large folder's
+ * first start renders in the background, the server answers at once with
+ * the descriptions known so far, says so, and marks the answer incomplete
+ * (for the caller to keep it from caches); an export waits for every page.
  */
-export async function llmsIndex(siteAddress: string): Promise<string> {
+export async function llmsIndex(siteAddress: string): Promise<{ text: string; complete: boolean }> {
   const guide = await getGuide();
   const site = await getSiteConfig();
-  const { descriptions } = await guide.complete();
+  const { descriptions, complete } = site.staticSite ? { descriptions: (await guide.complete()).descriptions, complete: true } : guide.descriptionsSoFar();
   const summary = guide.landing ? descriptions.get(guide.landing.slug) : undefined;
   const lines = [`# ${oneLine(site.name)}`, ""];
   if (summary) lines.push(`> ${oneLine(summary)}`, "");
-  lines.push(`Every page's Markdown is at its address plus \`.md\`; all of them in one file: ${siteAddress}/llms-full.txt`, "", "## Pages", "");
+  lines.push(`Every page's Markdown is at its address plus \`.md\`; all of them in one file: ${siteAddress}/llms-full.txt`, "");
+  if (!complete) lines.push(`Descriptions of ${descriptions.size.toLocaleString("en")} of ${guide.pages.length.toLocaleString("en")} pages so far: the server is still reading the others.`, "");
+  lines.push("## Pages", "");
   for (const page of guide.pages) {
     const description = descriptions.get(page.slug);
     lines.push(`- [${linkText(page.title)}](${siteAddress}${markdownUrl(page)})${description ? `: ${oneLine(description)}` : ""}`);
   }
-  return `${lines.join("\n")}\n`;
+  return { text: `${lines.join("\n")}\n`, complete };
 }
 
 /**

@@ -15,7 +15,11 @@ export const markdownMiddleware: MiddlewareFunction<Response> = async ({ request
   const basePath = siteBasePath();
   const pathname = url.pathname.slice(basePath.length);
   const siteAddress = url.origin + basePath;
-  if (pathname === "/llms.txt") return text(request, await llmsIndex(siteAddress), "text/plain");
+  if (pathname === "/llms.txt") {
+    const { text: index, complete } = await llmsIndex(siteAddress);
+    // Incomplete during a first start's background rendering: no cache may keep it.
+    return text(request, index, "text/plain", complete ? {} : { "Cache-Control": "no-store" });
+  }
   if (pathname === "/llms-full.txt") return text(request, await llmsFull(siteAddress), "text/plain");
   const page = pathname.endsWith(".md") ? await pageOfMarkdownPath(pathname) : prefersMarkdown(request) ? await pageOfUrl(pathname) : null;
   if (page) return text(request, await pageMarkdown(page), "text/markdown", { Vary: "Accept" });
