@@ -51,9 +51,10 @@ export type ReadFolderOptions = {
   /**
    * Told the folder's link targets and code samples as soon as they are
    * known, before the titles are read (the render worker warms up
-   * meanwhile), and whether the files are as the last start found them.
+   * meanwhile), whether the files are as the last start found them, and
+   * their stamp (null without a start index file).
    */
-  onTargets?: (targets: UrlTargets, samples: CodeSample[], start: { unchangedSinceLastStart: boolean }) => void;
+  onTargets?: (targets: UrlTargets, samples: CodeSample[], start: { unchangedSinceLastStart: boolean; stamp: string | null }) => void;
 };
 
 export async function readFolder(contentDir: string, options: ReadFolderOptions): Promise<ReadFolder> {
@@ -73,7 +74,7 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
   // MkDocs' nav when mkdocs.yml has one, else mdBook's SUMMARY.md.
   const contents = project?.contents ?? listing.bookContents;
 
-  const { sources, missingIncludes, repositoryPaths, samples, readMarkdown, unchangedSinceLastStart } = await readPageSources(root, listing, options.startIndexFile?.(root) ?? null);
+  const { sources, missingIncludes, repositoryPaths, samples, readMarkdown, unchangedSinceLastStart, stamp } = await readPageSources(root, listing, options.startIndexFile?.(root) ?? null);
   if (missingIncludes.length > 0) warn(describeMissingIncludes(root, missingIncludes));
   const slots = placePages(
     root,
@@ -91,7 +92,7 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
       basePath: options.basePath,
     },
     samples,
-    { unchangedSinceLastStart },
+    { unchangedSinceLastStart, stamp },
   );
 
   const lastUpdated = await lastCommits;

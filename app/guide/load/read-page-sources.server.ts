@@ -39,6 +39,8 @@ export type PageSources = {
   readMarkdown(entry: MarkdownEntry): Promise<string>;
   /** Whether the files are as the last start found them, and what it read was taken from the start index. */
   unchangedSinceLastStart: boolean;
+  /** The folder's stamp (start-index.server.ts); null without a start index file. */
+  stamp: string | null;
 };
 
 type ReadText = (relativePath: string) => Promise<string | null>;
@@ -71,7 +73,7 @@ export async function readPageSources(root: string, listing: ContentListing, sta
   const entries = new Map(listing.markdown.map((entry) => [entry.relativePath, entry]));
   if (kept && kept.sources.length > 0 && kept.sources.every((source) => entries.has(source.relativePath))) {
     const sources = kept.sources.map((source) => ({ entry: entries.get(source.relativePath)!, meta: source.meta, leadingTitle: source.leadingTitle }));
-    return { sources, missingIncludes: kept.missingIncludes, repositoryPaths: folderInRepository, samples: kept.samples, readMarkdown, unchangedSinceLastStart: true };
+    return { sources, missingIncludes: kept.missingIncludes, repositoryPaths: folderInRepository, samples: kept.samples, readMarkdown, unchangedSinceLastStart: true, stamp };
   }
 
   // At start each included file is read once, however many pages include it.
@@ -98,7 +100,7 @@ export async function readPageSources(root: string, listing: ContentListing, sta
   includedAtStart.clear();
   const sources = read.filter((source) => source !== null);
   if (sources.length === 0) throw new GuideContentError(`No Markdown files in ${root}`);
-  const found = { sources, missingIncludes, repositoryPaths: folderInRepository, samples: samples.samples(), readMarkdown, unchangedSinceLastStart: false };
+  const found = { sources, missingIncludes, repositoryPaths: folderInRepository, samples: samples.samples(), readMarkdown, unchangedSinceLastStart: false, stamp };
   if (stamp !== null) {
     const index = { sources: sources.map(({ entry, meta, leadingTitle }) => ({ relativePath: entry.relativePath, meta, leadingTitle })), missingIncludes, samples: found.samples };
     await writeStartIndex(startIndexFile!, stamp, index);

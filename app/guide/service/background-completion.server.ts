@@ -40,17 +40,28 @@ type Options = {
   onDone: () => void | Promise<void>;
   /** Where the pages' sections are indexed; null: no search index is made (a static export writes its own). */
   search: SearchStore | null;
+  /**
+   * Every page's description as a complete pass over these very files
+   * found it (page-cache/kept-descriptions.server.ts), or null; while it
+   * is read, and once it is, the completion need not have reached a page
+   * for its description to be known.
+   */
+  keptDescriptions?: Promise<ReadonlyMap<string, string> | null>;
+  /** Given every page's description once a completion had no failure, for the next start; awaited before `complete` resolves. */
+  keepDescriptions?: (descriptions: ReadonlyMap<string, string>) => Promise<void>;
 };
 
 const NO_SEARCH: SearchIndex = { search: () => [] };
 
-export function createBackgroundCompletion({ root, pages, render, warn, onDone, search }: Options) {
+export function createBackgroundCompletion({ root, pages, render, warn, onDone, search, keptDescriptions, keepDescriptions }: Options) {
   const brokenByPage = new Map<GuidePage, BrokenLink[]>();
   // Each rendered page's description: all the completion needs of a page already rendered.
   const descriptionOf = new Map<GuidePage, string>();
   let completing: Promise<CompleteGuide> | null = null;
   let completed: CompleteGuide | null = null;
   let searchFailed = false;
+  let kept: ReadonlyMap<string, string> | null = null;
+  void keptDescriptions?.then((descriptions) => (kept = descriptions));
 
   async function completeAll(): Promise<CompleteGuide> {
     const descriptions = new Map<string, string>();
@@ -73,6 +84,8 @@ export function createBackgroundCompletion({ root, pages, render, warn, onDone, 
       search.keepOnly(new Set(pages.map((page) => page.relativePath)));
       search.markComplete();
     }
+    // Kept already when the start found them: the same files and renderer give the same descriptions.
+    if (failures.length === 0 && !kept) await keepDescriptions?.(descriptions);
     const brokenLinks = pages.flatMap((page) => brokenByPage.get(page) ?? []);
     if (brokenLinks.length > 0) warn(describeBrokenLinks(root, brokenLinks));
     completed = { search: search?.index ?? NO_SEARCH, descriptions, brokenLinks, failures };
@@ -96,12 +109,14 @@ export function createBackgroundCompletion({ root, pages, render, warn, onDone, 
     /** The first call starts it, later calls share it. Never rejects: a page that fails is in `failures`. */
     complete: () => (completing ??= completeAll()),
     /**
-     * Every page's description once the completion is done; before that,
-     * those of the pages rendered so far, at once: what a page listing them
-     * shows rather than wait minutes for a large folder's first start.
+     * Every page's description once the completion is done, or once those
+     * kept for these files are read; before that, those of the pages
+     * rendered so far, at once: what a page listing them shows rather than
+     * wait minutes for a large folder's first start.
      */
     descriptionsSoFar(): DescriptionsSoFar {
       if (completed) return { descriptions: completed.descriptions, complete: true };
+      if (kept) return { descriptions: kept, complete: true };
       const descriptions = new Map<string, string>();
       for (const [page, description] of descriptionOf) descriptions.set(page.slug, description);
       return { descriptions, complete: false };

@@ -265,4 +265,41 @@ describe("the cache folder of rendered pages", () => {
       await fs.rm(cacheFolder, { recursive: true, force: true });
     }
   });
+
+  it("lists every page's description at once on a restart on unchanged files, and never those of other files or another renderer", async () => {
+    const cacheFolder = await fs.mkdtemp(path.join(os.tmpdir(), "guide-cache-"));
+    const file = path.join(folder, "alpha.md");
+    const before = await fs.readFile(file, "utf8");
+    const known = (guide: Guide) => guide.descriptionsSoFar();
+    try {
+      const first = (await load({ renderer: versioned("1"), cacheFolder })).guide;
+      expect(known(first).complete).toBe(false);
+      const { descriptions } = await first.complete();
+      expect(descriptions.get("alpha")).toBe("The first page speaks of quillworts.");
+
+      // The same files and renderer: whole before the completion has read a page back.
+      const restarted = (await load({ renderer: versioned("1"), cacheFolder })).guide;
+      await vi.waitFor(() => expect(known(restarted).complete).toBe(true));
+      expect(restarted.renderCounts()).toEqual({ rendered: 0, fromDiskCache: 0 });
+      expect(known(restarted).descriptions).toEqual(descriptions);
+
+      // Another renderer may describe a page otherwise: its start waits for its own pass.
+      const otherRenderer = (await load({ renderer: versioned("2"), cacheFolder })).guide;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(known(otherRenderer).complete).toBe(false);
+
+      // An edited page: nothing kept is used, and the next pass keeps the new description.
+      await fs.writeFile(file, before.replace("speaks of quillworts", "speaks of hornworts and mosses"));
+      const edited = (await load({ renderer: versioned("1"), cacheFolder })).guide;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(known(edited).complete).toBe(false);
+      await edited.complete();
+      const again = (await load({ renderer: versioned("1"), cacheFolder })).guide;
+      await vi.waitFor(() => expect(known(again).complete).toBe(true));
+      expect(known(again).descriptions.get("alpha")).toBe("The first page speaks of hornworts and mosses.");
+    } finally {
+      await fs.writeFile(file, before);
+      await fs.rm(cacheFolder, { recursive: true, force: true });
+    }
+  });
 });

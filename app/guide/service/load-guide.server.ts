@@ -8,6 +8,7 @@ import type { SearchIndex } from "../search/search-index.server";
 import { createBackgroundCompletion, type CompleteGuide, type DescriptionsSoFar } from "./background-completion.server";
 import { createKeptPages, type RenderedPageStore } from "./kept-pages.server";
 import { openDiskPageCache } from "./page-cache/disk-page-cache.server";
+import { readKeptDescriptions, writeKeptDescriptions } from "./page-cache/kept-descriptions.server";
 import { sweepPageCache } from "./page-cache/sweep-page-cache.server";
 import { siteFingerprint } from "./page-cache/page-keys.server";
 import { openGuideSearch } from "./guide-search.server";
@@ -108,6 +109,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
   const renderer = options.renderer ?? createPageRenderer();
   try {
     let targets: UrlTargets | undefined;
+    let start: { unchangedSinceLastStart: boolean; stamp: string | null } | undefined;
     // The folder's own part of the cache folder (what its start read, its pages, its search index, apart from
     // other folders'); none when rendering from source (development, tests), which has no version to key pages by.
     const cacheFolderOf = (root: string) =>
@@ -120,8 +122,10 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       sitePaths: options.sitePaths,
       basePath: options.basePath,
       warn,
-      onTargets: (found, samples, { unchangedSinceLastStart }) => {
+      onTargets: (found, samples, startFound) => {
         targets = found;
+        start = startFound;
+        const { unchangedSinceLastStart } = startFound;
         // Every page of unchanged files is in the cache folder: a worker
         // warming up for none would hold a third of the memory budget. One
         // starts if a page needs rendering after all. Ended first, so that
@@ -133,6 +137,9 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
     const fingerprint = siteFingerprint(renderer.version ?? "source", targets!);
     const cacheFolder = cacheFolderOf(folder.root);
     const search = options.searchIndex === false ? null : openGuideSearch(cacheFolder, warn);
+    // Every page's description as the last complete pass found it, for the same files and renderer.
+    const descriptionsFile = cacheFolder && path.join(cacheFolder, "descriptions.json");
+    const descriptionsValidFor = start!.stamp && `${start!.stamp}\n${fingerprint}`;
     const completion = createBackgroundCompletion({
       root: folder.root,
       pages: folder.pages,
@@ -146,6 +153,8 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
         await sweepPageCache(cacheFolder, rendering.keys());
       },
       search,
+      keptDescriptions: descriptionsFile && descriptionsValidFor && start!.unchangedSinceLastStart ? readKeptDescriptions(descriptionsFile, descriptionsValidFor) : undefined,
+      keepDescriptions: descriptionsFile && descriptionsValidFor ? (descriptions) => writeKeptDescriptions(descriptionsFile, descriptionsValidFor, descriptions) : undefined,
     });
     const rendering = createPageRendering(folder, {
       renderer,
