@@ -7,7 +7,6 @@ import { FrontMatterError, parseFrontMatter } from "./front-matter.server";
 import type { BrokenLink } from "./link-report";
 import { LIMITS, type ContentListing, type MarkdownEntry } from "./list-content-folder.server";
 import { readPageMeta, type PageMeta } from "./page-meta.server";
-import { readLeadingTitle } from "./read-leading-title.server";
 import { folderStamp, readStartIndex, writeStartIndex } from "./start-index.server";
 
 /**
@@ -76,6 +75,9 @@ export async function readPageSources(root: string, listing: ContentListing, sta
     return { sources, missingIncludes: kept.missingIncludes, repositoryPaths: folderInRepository, samples: kept.samples, readMarkdown, unchangedSinceLastStart: true, stamp };
   }
 
+  // The Markdown parser a leading title needs is loaded only when pages are read: a start on unchanged
+  // files never loads it (a fifth of the server's modules, and their memory).
+  const { readLeadingTitle } = await import("./read-leading-title.server");
   // At start each included file is read once, however many pages include it.
   const includedAtStart = new Map<string, Promise<string | null>>();
   const readIncludedOnce: ReadText = (relativePath) => {
