@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { defineConfig } from "vite";
 import { contentLiveReload } from "./app/guide/dev/vite-plugin-content.ts";
-import { recordThirdPartyLicenses, THIRD_PARTY_RECORDS } from "./scripts/third-party-licenses.ts";
+import { recordThirdPartyLicenses, THIRD_PARTY_RECORDS, writeBrowserNotices } from "./scripts/third-party-licenses.ts";
 
 const require = createRequire(import.meta.url);
 // Every subset of Inter shares one design; measure the Latin file, which is
@@ -64,5 +64,7 @@ export default defineConfig({
     // Development only: edits to the content folder show without a restart.
     contentLiveReload(),
     recordThirdPartyLicenses(THIRD_PARTY_RECORDS),
+    // /third-party-notices.md, served and exported with the browser's files.
+    writeBrowserNotices(THIRD_PARTY_RECORDS),
   ],
 });

@@ -48,6 +48,33 @@ export function recordThirdPartyLicenses(directory: string, { name, worker = fal
   };
 }
 
+/**
+ * The browser's notices where the browser's files are: once the client
+ * build is written (its workers, Mermaid's among them, are built within
+ * it), its records and its workers' become `third-party-notices.md` in the
+ * client's output. The server serves it from there, and a static export
+ * copies it with the rest, so every copy of the site carries the notices
+ * of the code it sends to browsers.
+ */
+export function writeBrowserNotices(directory: string): Plugin {
+  return {
+    name: "write-browser-notices",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    closeBundle: {
+      order: "post",
+      handler() {
+        const records = fs.readdirSync(directory).filter((name) => name === "client.json" || /^worker-.+\.json$/.test(name));
+        const file = path.join(this.environment.config.build.outDir, BROWSER_NOTICES);
+        writeThirdPartyNotices(records.map((name) => path.join(directory, name)), file, "This site's code in your browser");
+      },
+    },
+  };
+}
+
+/** Where the browser's notices are, from the site's root. */
+export const BROWSER_NOTICES = "third-party-notices.md";
+
 /** The package a module belongs to: the folder after the last node_modules/ (two for a scoped name). */
 export function packageDirectory(moduleId: string): string | null {
   const file = moduleId.replace(/^\0/, "").split("?")[0]!;

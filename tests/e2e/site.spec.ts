@@ -308,6 +308,16 @@ test.describe("what the server answers", () => {
     expect(await robots.text()).toMatch(/^User-agent:/m);
   });
 
+  test("the notices of the third-party code sent to browsers are served, each package with its licence and source", async ({ request }) => {
+    const notices = await request.get("/third-party-notices.md");
+    expect(notices.status()).toBe(200);
+    expect(notices.headers()["content-type"]).toMatch(/^text\/markdown/);
+    const text = await notices.text();
+    // The page's own bundle, and the diagrams' worker, with its EPL-licensed layout engine and where its source is.
+    for (const name of ["react", "react-router", "mermaid", "dompurify"]) expect(text).toMatch(new RegExp(`^## ${name} \\d`, "m"));
+    expect(text).toMatch(/^## elkjs \S+ \(EPL-2\.0[^)]*\)\n\nSource: https:\/\//m);
+  });
+
   const hostilePaths = [
     "/guide/../package.json",
     "/guide/..%2f..%2fpackage.json",

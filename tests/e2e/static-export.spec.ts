@@ -147,3 +147,9 @@ test("the export holds 404.html, a sitemap of absolute addresses, llms.txt and e
   const markdown = await (await request.get("/guide/installation.md")).text();
   expect(markdown).toMatch(/^# Installation/);
 });
+
+test("the export carries the notices of the third-party code it sends to browsers, its search engine's included", async ({ request }) => {
+  const notices = await (await request.get("/third-party-notices.md")).text();
+  for (const name of ["react", "mermaid", "pagefind"]) expect(notices).toMatch(new RegExp(`^## ${name} \\d`, "m"));
+  expect(notices).toContain("Copyright (c) Pagefind");
+});
