@@ -120,6 +120,12 @@ test("a folder larger than the memory budget keeps is served page by page, every
     // The search index kept on disk answers before the completion has read a page.
     const search = await fetch(`${restarted.url}/search.data?q=${encodeURIComponent(pages[1]!.title)}`);
     expect(await search.text()).toContain(pages[1]!.url);
+    // So does the list of every page, with every description the first start kept: whole within moments
+    // of listening, while the completion still reads the pages back (seconds for 800).
+    await expect.poll(async () => (await fetch(`${restarted.url}/guide`)).headers.get("Cache-Control"), { intervals: [50] }).toBe("private, no-cache");
+    expect(restarted.output(), "the completion had not finished when the list was whole").not.toMatch(/pages ready in/);
+    const restartedList = await (await fetch(`${restarted.url}/guide`)).text();
+    expect(restartedList.match(/<span> — /g)?.length, "every page listed with its description").toBe(pages.length);
     await everyPageIsRight(restarted.url, ["dark"]);
     const { rendered, fromCache } = await completion(restarted.output);
     expect(rendered).toBe(0);
