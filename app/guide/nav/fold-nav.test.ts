@@ -27,6 +27,30 @@ const tree: GuideNavItem[] = [
 ];
 
 describe("foldNav", () => {
+  it("on a large tree, lists the groups on the way to the page whole and every other group as one link, whichever page is asked for first", () => {
+    const large: GuideNavItem[] = Array.from({ length: 200 }, (_, folder) => ({
+      title: `Folder ${folder}`,
+      url: `/guide/f${folder}`,
+      children: Array.from({ length: 25 }, (_, each) => page(`Page ${each}`, `/guide/f${folder}/p${each}`)),
+    }));
+    for (const folder of [150, 3, 150]) {
+      const folded = foldNav(large, `/guide/f${folder}/p7/`);
+      expect(folded.filter((item) => item.children.length > 0).map((item) => item.title)).toEqual([`Folder ${folder}`]);
+      expect(folded[folder]!.children).toEqual(large[folder]!.children);
+      expect(folded[folder === 3 ? 150 : 3]).toEqual({ title: `Folder ${folder === 3 ? 150 : 3}`, url: `/guide/f${folder === 3 ? 150 : 3}`, children: [], folded: true });
+    }
+  });
+
+  it("opens every group holding the current page when the navigation lists it twice", () => {
+    const twice: GuideNavItem[] = [
+      { title: "Start", url: null, children: [page("Install", "/guide/install")] },
+      { title: "Setup", url: null, children: [page("Install", "/guide/install"), page("Other", "/guide/other")] },
+      { title: "Elsewhere", url: null, children: [page("More", "/guide/more")] },
+    ];
+    const folded = foldNav(twice, "/guide/install");
+    expect(folded.map((item) => item.children.length)).toEqual([1, 2, 0]);
+  });
+
   it("keeps the groups on the way to the current page whole, folding the groups inside them that it is not in", () => {
     const folded = foldNav(tree, "/guide/tutorials/first-steps");
     expect(folded[1]).toEqual({
