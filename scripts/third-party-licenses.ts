@@ -86,13 +86,16 @@ export function packageDirectory(moduleId: string): string | null {
   return file.slice(0, at + marker.length) + rest.slice(0, length).join(path.sep);
 }
 
-function describePackage(directory: string): BundledPackage {
+/** An installed package's name, version, licence and texts; a licence folder (Pagefind's `LICENSE/`) is read file by file. */
+export function describePackage(directory: string): BundledPackage {
   const manifest = JSON.parse(fs.readFileSync(path.join(directory, "package.json"), "utf8")) as { name: string; version: string; license?: unknown; repository?: unknown };
-  const texts = fs
-    .readdirSync(directory)
-    .filter((name) => LICENSE_FILE.test(name))
-    .sort()
-    .map((name) => fs.readFileSync(path.join(directory, name), "utf8").trim());
+  const licenceFiles = (folder: string): string[] =>
+    fs
+      .readdirSync(folder, { withFileTypes: true })
+      .filter((entry) => LICENSE_FILE.test(entry.name) || folder !== directory)
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .flatMap((entry) => (entry.isDirectory() ? licenceFiles(path.join(folder, entry.name)) : [path.join(folder, entry.name)]));
+  const texts = licenceFiles(directory).map((file) => fs.readFileSync(file, "utf8").trim());
   return {
     name: manifest.name,
     version: manifest.version,
@@ -122,17 +125,20 @@ export function writeThirdPartyNotices(records: string[], file: string, product:
     for (const found of JSON.parse(fs.readFileSync(record, "utf8")) as BundledPackage[]) packages.set(`${found.name}@${found.version}`, found);
   }
   const sorted = [...packages.values()].sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
-  const sections = sorted.map(({ name, version, license, text, source }) =>
-    [
-      `## ${name} ${version}${license ? ` (${license})` : ""}`,
-      // Where the source is: some licences (EPL, MPL) ask that recipients be told.
-      `Source: ${source ?? `https://www.npmjs.com/package/${name}/v/${version}`}`,
-      text ? verbatim(text) : `The package ships no licence file; its package.json gives ${license ?? "no licence"}.`,
-    ].join("\n\n"),
-  );
+  const sections = sorted.map(noticeSection);
   const intro = `# Third-party notices\n\n${product} includes code from the following packages, under their own licences.`;
   fs.writeFileSync(file, `${[intro, ...sections].join("\n\n")}\n`);
   return sorted.length;
+}
+
+/** One package's part of a notices file: its name, version and licence, where its source is, and its licence's text. */
+export function noticeSection({ name, version, license, text, source }: BundledPackage): string {
+  return [
+    `## ${name} ${version}${license ? ` (${license})` : ""}`,
+    // Where the source is: some licences (EPL, MPL) ask that recipients be told.
+    `Source: ${source ?? `https://www.npmjs.com/package/${name}/v/${version}`}`,
+    text ? verbatim(text) : `The package ships no licence file; its package.json gives ${license ?? "no licence"}.`,
+  ].join("\n\n");
 }
 
 /** A licence's text as it is: fenced, so its own headings and markup stay text (the fence longer than any run of backticks in it). */

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/guide-index";
 import { GuideArticle } from "../components/guide-article";
-import { getGuide, getSiteConfig } from "../guide/service/guide-service.server";
+import { getGuide, getSiteConfig, listedDescriptions } from "../guide/service/guide-service.server";
 import { guidePageData } from "../guide-page-data.server";
 import { pageTitle, siteNameOf } from "../site-title";
 
@@ -15,13 +15,8 @@ export async function loader(args: Route.LoaderArgs) {
   if (guide.landing) {
     return { landing: guidePageData(args, guide.pages, await guide.render(guide.landing), site), described: null, pages: null, description: null };
   }
-  // Descriptions come from each page's rendering. A large folder's first
-  // start renders for minutes in the background: the list does not wait for
-  // it, and says so, and is not kept by the page cache until it is whole.
-  // A static export, written once, waits for every page.
-  const { descriptions, complete } = site.staticSite
-    ? { descriptions: (await guide.complete()).descriptions, complete: true }
-    : guide.descriptionsSoFar();
+  // Those known so far during a first start: the list says so, and is not kept by the page cache until it is whole.
+  const { descriptions, complete } = await listedDescriptions();
   const listing = {
     landing: null,
     described: complete ? null : { count: descriptions.size, of: guide.pages.length },

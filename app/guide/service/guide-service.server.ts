@@ -1,4 +1,5 @@
 import { settings, type Settings } from "../../settings.server";
+import type { DescriptionsSoFar } from "./background-completion.server";
 import { loadGuide, type Guide } from "./load-guide.server";
 import type { ChildProcess } from "node:child_process";
 import os from "node:os";
@@ -87,6 +88,18 @@ export async function getSiteConfig(): Promise<SiteConfig> {
   const guide = await getGuide();
   const { siteName, editUrlBase, ownFolder } = inForce!;
   return { name: siteName ?? ((ownFolder && (guide.projectName ?? guide.landing?.title)) || BUILT_IN_NAME), editUrlBase, ownFolder, staticSite, basePath, liveReload };
+}
+
+/**
+ * Every page's description, for a list of them (`/guide`, `/llms.txt`).
+ * They come from each page's rendering, and a large folder's first start
+ * renders for minutes in the background: a server answers with those known
+ * so far (`complete` says whether that is all, so the answer is kept from
+ * caches until it is); a static export, written once, waits for every page.
+ */
+export async function listedDescriptions(): Promise<DescriptionsSoFar> {
+  const guide = await getGuide();
+  return staticSite ? { descriptions: (await guide.complete()).descriptions, complete: true } : guide.descriptionsSoFar();
 }
 
 /** SiteConfig.basePath, for code that runs before any page is asked for (the Markdown middleware). */

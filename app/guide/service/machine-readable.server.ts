@@ -1,6 +1,6 @@
 import type { GuidePage } from "../guide-types";
 import { withoutPageExtension } from "../render/page-files";
-import { getGuide, getSiteConfig } from "./guide-service.server";
+import { getGuide, getSiteConfig, listedDescriptions } from "./guide-service.server";
 
 /**
  * The guide for programs rather than people: each page's Markdown at its
@@ -53,15 +53,14 @@ function isFolderIndex(page: GuidePage): boolean {
  * as a link to its Markdown. `siteAddress` is the origin and the base path the
  * site is served from ("https://example.github.io/docs"), without a final "/".
  *
- * Descriptions come from each page's rendering. While a large folder's
- * first start renders in the background, the server answers at once with
- * the descriptions known so far, says so, and marks the answer incomplete
- * (for the caller to keep it from caches); an export waits for every page.
+ * During a first start it lists the descriptions known so far, says so,
+ * and marks the answer incomplete, for the caller to keep it from caches
+ * (listedDescriptions).
  */
 export async function llmsIndex(siteAddress: string): Promise<{ text: string; complete: boolean }> {
   const guide = await getGuide();
   const site = await getSiteConfig();
-  const { descriptions, complete } = site.staticSite ? { descriptions: (await guide.complete()).descriptions, complete: true } : guide.descriptionsSoFar();
+  const { descriptions, complete } = await listedDescriptions();
   const summary = guide.landing ? descriptions.get(guide.landing.slug) : undefined;
   const lines = [`# ${oneLine(site.name)}`, ""];
   if (summary) lines.push(`> ${oneLine(summary)}`, "");

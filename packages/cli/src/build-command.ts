@@ -8,12 +8,10 @@ import { manifestScript, parseBasePath, rebaseBuild } from "./base-path.ts";
 import { UsageError } from "./command-line.ts";
 import { prepareExportFolder, recordExport } from "./export-folder.ts";
 import { withContentSecurityPolicy } from "./page-policy.ts";
+import { BROWSER_NOTICES } from "../../../scripts/third-party-licenses.ts";
 import { createSearchIndexWriter, searchIndexNotice } from "./search-index-writer.ts";
 import { CLIENT_DIR, loadServerBuild } from "./site-build.ts";
 import { siteEnvironment } from "./site-settings.ts";
-
-/** The notices of the browser's code, which the site's client build writes beside it (scripts/third-party-licenses.ts). */
-const BROWSER_NOTICES = "third-party-notices.md";
 
 /**
  * `themed-guide build --out <dir>`: the site as static files. Each page is
@@ -101,7 +99,7 @@ export async function buildCommand(folder: string, options: Record<string, strin
     // The manifest names the other files by address: under a base path, the rebased copy.
     const isManifest = `/${relative.split(path.sep).join("/")}` === loaded.build.assets.url;
     const body = isManifest ? manifestScript(build.assets) : fs.readFileSync(path.join(CLIENT_DIR, relative));
-    // The browser's notices, with the search index's, which the export adds.
+    // The browser's notices, which the client build wrote, with the search index's, which the export adds.
     write(relative, relative === BROWSER_NOTICES ? `${body}\n${searchIndexNotice()}` : body);
   }
   for (const file of plan.files) write(path.posix.join("guide-files", file.file), fs.readFileSync(file.path));

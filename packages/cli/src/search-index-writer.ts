@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PagefindIndex } from "pagefind";
+import { describePackage, noticeSection } from "../../../scripts/third-party-licenses.ts";
 
 /**
  * The static export's search index: Pagefind, a search engine made for
@@ -38,11 +39,8 @@ export async function createSearchIndexWriter() {
 /**
  * Pagefind's notice, for the export's third-party notices: its script and
  * WebAssembly are in every export (/pagefind/), written by the installed
- * package, whose licence text is read from it.
+ * package, whose licence is read from it.
  */
 export function searchIndexNotice(): string {
-  const installed = path.dirname(path.dirname(fileURLToPath(import.meta.resolve("pagefind"))));
-  const { version } = JSON.parse(fs.readFileSync(path.join(installed, "package.json"), "utf8")) as { version: string };
-  const text = fs.readFileSync(path.join(installed, "LICENSE", "LICENSE"), "utf8").trim();
-  return `## pagefind ${version} (MIT)\n\nSource: https://github.com/CloudCannon/pagefind\n\n\`\`\`text\n${text}\n\`\`\`\n`;
+  return noticeSection(describePackage(path.dirname(path.dirname(fileURLToPath(import.meta.resolve("pagefind"))))));
 }
