@@ -1,4 +1,4 @@
-import { memoryShares } from "./memory-budget.ts";
+import { givenNodeOptions, memoryShares, withYoungGeneration } from "./memory-budget.ts";
 
 /**
  * The server process's memory, held in by two settings that only work from
@@ -22,12 +22,6 @@ import { memoryShares } from "./memory-budget.ts";
 /** Set in the environment of the process started again, so that it does not start itself again. */
 const LIMITED = "THEMED_GUIDE_HEAP_LIMITED";
 const HEAP_FLAG = "--max-old-space-size";
-/**
- * Young-generation pages of 8 MB: the server's own garbage is short-lived,
- * and V8's default young generation (up to 64 MB a half here) only held
- * memory without making responses faster.
- */
-const SEMI_SPACE_FLAG = "--max-semi-space-size";
 
 /**
  * glibc's malloc, told to give memory back: two arenas (above), and fixed
@@ -47,10 +41,10 @@ type Process = Pick<NodeJS.Process, "execArgv" | "argv" | "execPath" | "env"> & 
 
 /** The arguments to start this process again with, or null when it should run as it is. */
 export function heapLimitedArguments(budgetMB: number, current: Process = process): string[] | null {
-  const given = [...current.execArgv, ...(current.env.NODE_OPTIONS ?? "").split(/\s+/)];
+  const given = givenNodeOptions(current.execArgv, current.env);
   if (current.env[LIMITED] !== undefined || given.some((flag) => flag.startsWith(HEAP_FLAG))) return null;
-  const flags = [`${HEAP_FLAG}=${memoryShares(budgetMB).serverHeapMB}`];
-  if (!given.some((flag) => flag.startsWith(SEMI_SPACE_FLAG))) flags.push(`${SEMI_SPACE_FLAG}=8`);
+  // The young generation's size: server/memory-budget.ts.
+  const flags = withYoungGeneration([`${HEAP_FLAG}=${memoryShares(budgetMB).serverHeapMB}`], given);
   return [current.execPath, ...flags, ...current.execArgv, ...current.argv.slice(1)];
 }
 

@@ -16,6 +16,12 @@
  */
 
 export const DEFAULT_MEMORY_BUDGET_MB = 512;
+/**
+ * An export's (`themed-guide build`): it runs once and ends, a render worker
+ * per core. A worker's heap at 30% of 512 MB made a 1,200-page export take
+ * 63-66 s, against 56 s at 30% of 1,024 (BENCHMARKS.md).
+ */
+export const DEFAULT_EXPORT_MEMORY_BUDGET_MB = 1024;
 /** Below this the server and one render worker with room to work do not fit. */
 export const MIN_MEMORY_BUDGET_MB = 384;
 
@@ -63,11 +69,34 @@ export function parseMemoryBudget(text: string | undefined): number | null {
 }
 
 /**
- * A render worker's Node options: the server's (its small young generation
- * included: rendering a page makes much short-lived garbage, and with
- * V8's default young generation the worker held 40% more memory for no
- * faster rendering), with the old-generation limit of its share.
+ * Young-generation pages of 8 MB, for the server and its render workers:
+ * their garbage is short-lived. V8's default young generation (up to 64 MB
+ * a half here) held the server's memory, and a worker's 40% more, for no
+ * faster answers. Left to size it from a worker's small heap limit, V8
+ * collected the worker's whole heap about once a page: a 1,200-page export,
+ * whose command had not set it, made 890 full collections and took 86 s,
+ * against 140 and 60 s with it (BENCHMARKS.md).
  */
-export function renderWorkerExecArgv(serverExecArgv: readonly string[], budgetMB: number): string[] {
-  return [...serverExecArgv.filter((flag) => !flag.startsWith("--max-old-space-size")), `--max-old-space-size=${memoryShares(budgetMB).workerHeapMB}`];
+export const YOUNG_GENERATION_FLAG = "--max-semi-space-size";
+const YOUNG_GENERATION_MB = 8;
+
+/** Node's options as given to this process: on its command line and in NODE_OPTIONS. */
+export function givenNodeOptions(execArgv: readonly string[], env: NodeJS.ProcessEnv): string[] {
+  return [...execArgv, ...(env.NODE_OPTIONS ?? "").split(/\s+/).filter(Boolean)];
+}
+
+/** `flags` with the young generation's size added, unless a size is among `given`. */
+export function withYoungGeneration(flags: readonly string[], given: readonly string[]): string[] {
+  return given.some((flag) => flag.startsWith(YOUNG_GENERATION_FLAG)) ? [...flags] : [...flags, `${YOUNG_GENERATION_FLAG}=${YOUNG_GENERATION_MB}`];
+}
+
+/**
+ * A render worker's Node options, whichever process starts it (a server, or
+ * `themed-guide build`, which is not started again with the server's
+ * options): the parent's, with the old-generation limit of the worker's
+ * share, and the young generation above unless the user chose one.
+ */
+export function renderWorkerExecArgv(parentExecArgv: readonly string[], budgetMB: number, env: NodeJS.ProcessEnv = process.env): string[] {
+  const flags = parentExecArgv.filter((flag) => !flag.startsWith("--max-old-space-size"));
+  return withYoungGeneration([...flags, `--max-old-space-size=${memoryShares(budgetMB).workerHeapMB}`], givenNodeOptions(parentExecArgv, env));
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { memoryShares } from "../../../server/memory-budget.ts";
 import { NO_TARGETS, useFakeWorkerFiles } from "./__fixtures__/fake-render-worker";
 import { createPageRenderer } from "./render-worker-client.server";
 import { forkRenderWorker } from "./render-worker-fork.server";
@@ -59,6 +60,15 @@ describe("a render worker started before the server bundle loads", () => {
     renderer.release();
 
     expect(result.html).not.toBe(String(prestarted.pid));
+  });
+
+  test("runs with its share of the heap and a small young generation, whatever options the process that starts it has", async () => {
+    // `themed-guide build` starts its workers with none of the server's options.
+    const worker = forkRenderWorker(writeFakeWorker(`process.send(process.execArgv); process.on("disconnect", () => process.exit(0));`), 1024);
+    const execArgv = await new Promise((resolve) => worker.once("message", resolve));
+    worker.kill();
+
+    expect(execArgv).toEqual(expect.arrayContaining([`--max-old-space-size=${memoryShares(1024).workerHeapMB}`, "--max-semi-space-size=8"]));
   });
 
   test("is ended, not used, when there is no built worker to render with", async () => {

@@ -11,7 +11,7 @@ import { withContentSecurityPolicy } from "./page-policy.ts";
 import { BROWSER_NOTICES } from "../../../scripts/third-party-licenses.ts";
 import { createSearchIndexWriter, searchIndexNotice } from "./search-index-writer.ts";
 import { CLIENT_DIR, loadServerBuild } from "./site-build.ts";
-import { siteEnvironment } from "./site-settings.ts";
+import { exportEnvironment } from "./site-settings.ts";
 
 /**
  * `themed-guide build --out <dir>`: the site as static files. Each page is
@@ -28,7 +28,7 @@ export async function buildCommand(folder: string, options: Record<string, strin
   const out = path.resolve(String(options.out));
   const basePath = typeof options.base === "string" ? parseBasePath(options.base) : "";
   const siteUrl = typeof options["site-url"] === "string" ? parseSiteUrl(options["site-url"], basePath) : null;
-  Object.assign(process.env, siteEnvironment(folder, options), { NODE_ENV: "production" });
+  Object.assign(process.env, exportEnvironment(folder, options), { NODE_ENV: "production" });
   prepareExportFolder(out, folder);
 
   const started = performance.now();

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { DEFAULT_EXPORT_MEMORY_BUDGET_MB, DEFAULT_MEMORY_BUDGET_MB } from "../../../server/memory-budget.ts";
 
 /**
  * What the command line asks for, read with Node's own parser and checked
@@ -119,12 +120,13 @@ export function commandHelp(command: CommandName): string {
   return [`Usage: themed-guide ${COMMANDS[command].usage}`, "", `${COMMANDS[command].summary}.`, "", HELP_DETAILS[command]].join("\n");
 }
 
-const MEMORY_AND_CACHE = [
-  "      --memory <MB>        what the server's processes may hold together (MEMORY_BUDGET_MB; default 512,",
-  "                           at least 384); pages that do not fit are read from the cache folder",
-  "      --cache-dir <dir>    where rendered pages and the search index are kept between runs",
-  "                           (CACHE_DIR; default $XDG_CACHE_HOME/themed-guide or ~/.cache/themed-guide)",
-].join("\n");
+const memoryAndCache = (whose: string, defaultMB: number) =>
+  [
+    `      --memory <MB>        what ${whose} processes may hold together (MEMORY_BUDGET_MB; default ${defaultMB},`,
+    "                           at least 384); pages that do not fit are read from the cache folder",
+    "      --cache-dir <dir>    where rendered pages and the search index are kept between runs",
+    "                           (CACHE_DIR; default $XDG_CACHE_HOME/themed-guide or ~/.cache/themed-guide)",
+  ].join("\n");
 
 const HELP_DETAILS: Record<CommandName, string> = {
   dev: [
@@ -145,7 +147,7 @@ const HELP_DETAILS: Record<CommandName, string> = {
     "      --site-name <name>   the site's name (SITE_NAME; default: from the folder)",
     "      --edit-url <url>     where 'Edit this page' links start (EDIT_URL_BASE)",
     "      --trust-proxy <v>    whom to believe X-Forwarded-* from: true, a hop count, or an address (TRUST_PROXY)",
-    MEMORY_AND_CACHE,
+    memoryAndCache("the server's", DEFAULT_MEMORY_BUDGET_MB),
   ].join("\n"),
   build: [
     "Options:",
@@ -156,7 +158,7 @@ const HELP_DETAILS: Record<CommandName, string> = {
     "      --site-url <url>     the site's address, for sitemap.xml (https://docs.example.com)",
     "      --site-name <name>   the site's name (SITE_NAME; default: from the folder)",
     "      --edit-url <url>     where 'Edit this page' links start (EDIT_URL_BASE)",
-    MEMORY_AND_CACHE,
+    memoryAndCache("the export's", DEFAULT_EXPORT_MEMORY_BUDGET_MB),
     "",
     "Pages are written at their addresses (guide/x/index.html), so any static file server",
     "serves them with no rewrite rules. Search runs in the browser on an index written with",

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { UsageError } from "./command-line.ts";
-import { siteEnvironment } from "./site-settings.ts";
+import { exportEnvironment, siteEnvironment } from "./site-settings.ts";
 
 describe("the site's settings from the command line", () => {
   test("the folder and each option given go into the environment the server reads, over its variables", () => {
@@ -17,6 +17,14 @@ describe("the site's settings from the command line", () => {
     expect(siteEnvironment("/docs", { memory: "400", "cache-dir": "/tmp/pages" }, {})).toMatchObject({ MEMORY_BUDGET_MB: "400", CACHE_DIR: "/tmp/pages" });
     expect(() => siteEnvironment("/docs", { memory: "128" }, {})).toThrow(new UsageError('--memory must be a whole number of megabytes, at least 384 (got "128")'));
     expect(() => siteEnvironment("/docs", { memory: "1GB" }, {})).toThrow(/^--memory must be a whole number of megabytes/);
+  });
+
+  test("an export's budget is 1,024 MB unless --memory or MEMORY_BUDGET_MB gives one; a server's stays its own default", () => {
+    expect(exportEnvironment("/docs", {}, {}).MEMORY_BUDGET_MB).toBe("1024");
+    expect(exportEnvironment("/docs", { memory: "600" }, { MEMORY_BUDGET_MB: "900" }).MEMORY_BUDGET_MB).toBe("600");
+    expect(exportEnvironment("/docs", {}, { MEMORY_BUDGET_MB: "900" }).MEMORY_BUDGET_MB).toBe("900");
+    expect(siteEnvironment("/docs", {}, {}).MEMORY_BUDGET_MB).toBeUndefined();
+    expect(() => exportEnvironment("/docs", {}, { MEMORY_BUDGET_MB: "100" })).toThrow(/^MEMORY_BUDGET_MB must be a whole number of megabytes/);
   });
 
   test("a bad value from the environment is named by its variable", () => {

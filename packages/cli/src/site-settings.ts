@@ -1,4 +1,5 @@
 import { readSettings, SettingsError } from "../../../app/settings.server";
+import { DEFAULT_EXPORT_MEMORY_BUDGET_MB } from "../../../server/memory-budget.ts";
 import { UsageError } from "./command-line.ts";
 
 /**
@@ -44,4 +45,14 @@ export function siteEnvironment(
     throw new UsageError(option ? `--${option}${error.message.slice(variable.length)}` : error.message);
   }
   return result;
+}
+
+/** As siteEnvironment, with an export's own default memory budget (server/memory-budget.ts) unless --memory or MEMORY_BUDGET_MB gives one. */
+export function exportEnvironment(
+  folder: string,
+  options: Partial<Record<string, string | boolean | undefined>>,
+  env: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
+  const budgetGiven = typeof options.memory === "string" || (env.MEMORY_BUDGET_MB ?? "").trim() !== "";
+  return siteEnvironment(folder, options, budgetGiven ? env : { ...env, MEMORY_BUDGET_MB: String(DEFAULT_EXPORT_MEMORY_BUDGET_MB) });
 }

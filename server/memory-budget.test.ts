@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { memoryShares, renderWorkerExecArgv } from "./memory-budget.ts";
+
+describe("a render worker's Node options", () => {
+  it("are its parent's, with the heap limit of its share in place of the parent's and a small young generation", () => {
+    expect(renderWorkerExecArgv(["--enable-source-maps", "--max-old-space-size=900"], 512, {})).toEqual([
+      "--enable-source-maps",
+      `--max-old-space-size=${memoryShares(512).workerHeapMB}`,
+      "--max-semi-space-size=8",
+    ]);
+  });
+
+  it("keep a young generation the user chose, on the command line or in NODE_OPTIONS", () => {
+    expect(renderWorkerExecArgv(["--max-semi-space-size=2"], 512, {})).toEqual(["--max-semi-space-size=2", `--max-old-space-size=${memoryShares(512).workerHeapMB}`]);
+    expect(renderWorkerExecArgv([], 512, { NODE_OPTIONS: "--inspect  --max-semi-space-size=16" })).toEqual([`--max-old-space-size=${memoryShares(512).workerHeapMB}`]);
+  });
+});
