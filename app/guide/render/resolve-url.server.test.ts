@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveContentUrl, resolveUrl, type UrlTargets } from "./resolve-url.server";
+import { pageUrl, resolveContentUrl, resolveUrl, type UrlTargets } from "./resolve-url.server";
 
 // A VitePress-like folder: a landing page, a folder with an index, one with a
 // README, a folder with no index, a public/ folder, and awkward names.
@@ -192,5 +192,17 @@ describe("under a base path (an export built with --base)", () => {
     expect(resolve("#fields")).toBeNull();
     expect(resolve("https://example.com/guide/x")).toBeNull();
     expect(resolve("./nowhere.md")).toBeNull();
+  });
+});
+
+describe("a page's address", () => {
+  it("escapes each segment of its slug as encodeURIComponent does, whatever characters it holds", () => {
+    const characters = [...Array.from({ length: 0x250 - 0x20 }, (_, index) => String.fromCodePoint(0x20 + index)), "é", "日本", "ש", "🙂"];
+    for (const character of characters) {
+      const slug = `guide/a${character}b/${character}`;
+      expect(pageUrl(slug)).toBe(`/guide/${slug.split("/").map(encodeURIComponent).join("/")}`);
+    }
+    expect(pageUrl("")).toBe("/guide");
+    expect(pageUrl("reference/api.v2")).toBe("/guide/reference/api.v2");
   });
 });

@@ -168,6 +168,11 @@ export function fileUrl(relativePath: string, version: string): string {
   return `/guide-files/${relativePath.split("/").map(encodeURIComponent).join("/")}?v=${encodeURIComponent(version)}`;
 }
 
+/** What encodeURIComponent leaves as it is, and the slashes between segments: most slugs are only these. */
+const UNESCAPED_SLUG = /^[\w.!~*'()/-]*$/;
+
 export function pageUrl(slug: string): string {
-  return slug === "" ? "/guide" : `/guide/${slug.split("/").map(encodeURIComponent).join("/")}`;
+  if (slug === "") return "/guide";
+  // Asked for every page at every start (50,000 at 50,000 pages): no splitting where nothing needs escaping.
+  return `/guide/${UNESCAPED_SLUG.test(slug) ? slug : slug.split("/").map(encodeURIComponent).join("/")}`;
 }

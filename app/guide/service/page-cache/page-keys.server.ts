@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { RenderJob } from "../../render/render-page.server";
+import { createLineHash } from "../../load/line-hash.server";
 import type { UrlTargets } from "../../render/resolve-url.server";
 
 /**
@@ -13,18 +14,17 @@ import type { UrlTargets } from "../../render/resolve-url.server";
 
 /** The renderer's version and the folder's link targets, hashed once at start. */
 export function siteFingerprint(rendererVersion: string, targets: UrlTargets): string {
-  const hash = createHash("sha256").update(`${rendererVersion}\n${targets.basePath ?? ""}\n`);
-  // Maps and sets in the listing's order, which is sorted: the same folder gives the same text.
-  const parts: unknown[] = [
-    [...targets.pages],
-    [...targets.folders],
-    [...targets.pageUrls],
-    [...targets.files].map(([file, { version }]) => [file, version]),
-    [...(targets.sitePaths ?? [])],
-    targets.repositoryPaths ?? [],
-  ];
-  for (const part of parts) hash.update(JSON.stringify(part)).update("\n");
-  return hash.digest("hex");
+  // A line per target, each text led by its length, so that no two sets of targets read the same;
+  // in the listing's order, which is sorted: the same folder gives the same lines.
+  const field = (text: string) => `${text.length}:${text}`;
+  const hash = createLineHash(`${field(rendererVersion)}\n${field(targets.basePath ?? "")}\n`);
+  for (const [file, url] of targets.pages) hash.add(`p ${field(file)} ${field(url)}\n`);
+  for (const [folder, url] of targets.folders) hash.add(`d ${field(folder)} ${field(url)}\n`);
+  for (const url of targets.pageUrls) hash.add(`u ${field(url)}\n`);
+  for (const [file, { version }] of targets.files) hash.add(`f ${field(file)} ${field(version)}\n`);
+  for (const sitePath of targets.sitePaths ?? []) hash.add(`s ${field(sitePath)}\n`);
+  for (const repositoryPath of targets.repositoryPaths ?? []) hash.add(`r ${field(repositoryPath)}\n`);
+  return hash.digest();
 }
 
 /** A page's key: 64 hex characters. */
