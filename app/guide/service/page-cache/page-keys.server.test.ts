@@ -41,10 +41,11 @@ describe("the site's fingerprint, under which every rendered page is kept", () =
   });
 
   it("tells apart targets whose names hold the characters that separate them", () => {
-    const one = targets(0, { files: new Map([["a 1:b", { version: "c" }]]) });
-    const other = targets(0, { files: new Map([["a", { version: "b 1:c" }]]) });
+    // Written as plain "f <file> <version>" and "s <path>" lines, each pair would read the same.
+    const one = targets(0, { files: new Map([["a b", { version: "c" }]]) });
+    const other = targets(0, { files: new Map([["a", { version: "b c" }]]) });
     expect(siteFingerprint("v1", one)).not.toBe(siteFingerprint("v1", other));
-    const split = targets(0, { sitePaths: new Set(["/a\ns 2:/b"]) });
+    const split = targets(0, { sitePaths: new Set(["/a\ns /b"]) });
     const two = targets(0, { sitePaths: new Set(["/a", "/b"]) });
     expect(siteFingerprint("v1", split)).not.toBe(siteFingerprint("v1", two));
   });
