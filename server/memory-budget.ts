@@ -1,7 +1,9 @@
 /**
  * The server's memory budget (MEMORY_BUDGET_MB, `--memory`): what all of its
  * processes together may hold, whatever the size of the docs folder, and
- * how it is shared. Measured on 2,000 to 5,000 pages (BENCHMARKS.md), the
+ * how it is shared. An export (`themed-guide build`) has a default of its
+ * own, below; each of its render workers (one per core) takes the share
+ * a server's one worker would. Measured on 2,000 to 5,000 pages (BENCHMARKS.md), the
  * server process itself is 260 to 290 MB resident with its heap limit and
  * two malloc arenas (server/heap-limit.ts), and a render worker 210 to 230 MB
  * with Shiki's JavaScript regex engine (it was 250 to 290 MB with
@@ -77,7 +79,7 @@ export function parseMemoryBudget(text: string | undefined): number | null {
  * whose command had not set it, made 890 full collections and took 86 s,
  * against 140 and 60 s with it (BENCHMARKS.md).
  */
-export const YOUNG_GENERATION_FLAG = "--max-semi-space-size";
+const YOUNG_GENERATION_FLAG = "--max-semi-space-size";
 const YOUNG_GENERATION_MB = 8;
 
 /** Node's options as given to this process: on its command line and in NODE_OPTIONS. */

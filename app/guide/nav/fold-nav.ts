@@ -45,8 +45,8 @@ export function foldNav(items: GuideNavItem[], pathname: string): GuideNavItem[]
  * is: each entry by its normalised URL, each entry's parent, and each
  * group's folded form. A page's fold then touches only the groups on its
  * path and their children, not the whole tree: at 5,000 pages, a walk of
- * the whole tree for each page (and its data request) was 47 s of an
- * export's 355.
+ * the whole tree for each page (and its data request) was 57 s of the
+ * 152 s an export's main process was busy (BENCHMARKS.md).
  */
 type NavIndex = { byUrl: Map<string, GuideNavItem[]>; parent: Map<GuideNavItem, GuideNavItem>; folded(item: GuideNavItem): GuideNavItem };
 
