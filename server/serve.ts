@@ -20,6 +20,7 @@ import type { ServerBuild } from "react-router";
 import sirv from "sirv";
 import type { ServerSeam } from "../app/server-seam.server.ts";
 import { memoryShares } from "./memory-budget.ts";
+import { listeningUrl } from "./listening-url.ts";
 import { liveReloadEvents } from "./live-reload.ts";
 import { allowKnownMethods, answerError, limitRequestBody, permissionsPolicy, rejectMalformedPath, strictTransportSecurity } from "./request-guards.ts";
 import { createPageCache } from "./page-cache.ts";
@@ -98,7 +99,7 @@ export async function serve({ renderWorker, liveReload = false }: { renderWorker
     socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
   });
   server.listen({ port, host }, () => {
-    console.log(`Listening on http://${host ?? "localhost"}:${port}`);
+    console.log(`Listening on ${listeningUrl(server.address(), host)}`);
     // Every module is loaded by now: write their compiled code out for the
     // next start (compile-cache.ts) instead of only at a clean exit.
     module.flushCompileCache();
