@@ -47,29 +47,10 @@ type ReadText = (relativePath: string) => Promise<string | null>;
 /** `startIndexFile`: where what this reading finds is kept for the next start on the same files (start-index.server.ts). */
 export async function readPageSources(root: string, listing: ContentListing, startIndexFile: string | null = null): Promise<PageSources> {
   const folderInRepository = await repositoryPaths(root);
-  const publishable = new Map<string, { path: string; size: number }>([
-    ...listing.files,
-    ...listing.partials,
-    ...listing.markdown.map((entry) => [entry.relativePath, entry] as const),
-  ]);
-  // mdBook's, VitePress' and MkDocs' includes and Docusaurus' imported partials,
-  // from the files the folder publishes and its partials only (never a file
-  // outside it, a dotfile, or one over the size of a page).
-  const readIncluded: ReadText = (relativePath) => {
-    const file = publishable.get(relativePath);
-    if (!file || file.size > LIMITS.markdownBytes) return Promise.resolve(null);
-    return readPageFile(file.path).catch(() => null);
-  };
-  const expand = (text: string, entry: MarkdownEntry, read: ReadText) =>
-    expandIncludes(text, entry.relativePath, read, { repositoryPaths: folderInRepository });
-
-  const readMarkdown = async (entry: MarkdownEntry) => {
-    const { content } = parsePage(root, entry, await readPageFile(entry.path));
-    return (await expand(content, entry, readIncluded)).markdown;
-  };
+  const entries = new Map(listing.markdown.map((entry) => [entry.relativePath, entry]));
+  const { readIncluded, expand, readMarkdown } = markdownReader(root, { files: listing.files, partials: listing.partials, pages: entries }, folderInRepository);
   const stamp = startIndexFile === null ? null : folderStamp(listing);
   const kept = stamp === null ? null : await readStartIndex(startIndexFile!, stamp);
-  const entries = new Map(listing.markdown.map((entry) => [entry.relativePath, entry]));
   if (kept && kept.sources.length > 0 && kept.sources.every((source) => entries.has(source.relativePath))) {
     const sources = kept.sources.map((source) => ({ entry: entries.get(source.relativePath)!, meta: source.meta, leadingTitle: source.leadingTitle }));
     return { sources, missingIncludes: kept.missingIncludes, repositoryPaths: folderInRepository, samples: kept.samples, readMarkdown, unchangedSinceLastStart: true, stamp };
@@ -108,6 +89,31 @@ export async function readPageSources(root: string, listing: ContentListing, sta
     await writeStartIndex(startIndexFile!, stamp, index);
   }
   return found;
+}
+
+type Publishable = { path: string; size: number };
+
+/**
+ * Reading a page's Markdown and the files it includes, for the life of the
+ * guide. Made apart from readPageSources, so that it keeps the folder's
+ * listing by path and nothing else that reading every page at start used.
+ */
+function markdownReader(root: string, listed: Record<"files" | "partials" | "pages", ReadonlyMap<string, Publishable>>, folderInRepository: string[]) {
+  // mdBook's, VitePress' and MkDocs' includes and Docusaurus' imported partials,
+  // from the files the folder publishes and its partials only (never a file
+  // outside it, a dotfile, or one over the size of a page).
+  const readIncluded: ReadText = (relativePath) => {
+    const file = listed.files.get(relativePath) ?? listed.partials.get(relativePath) ?? listed.pages.get(relativePath);
+    if (!file || file.size > LIMITS.markdownBytes) return Promise.resolve(null);
+    return readPageFile(file.path).catch(() => null);
+  };
+  const expand = (text: string, entry: MarkdownEntry, read: ReadText) =>
+    expandIncludes(text, entry.relativePath, read, { repositoryPaths: folderInRepository });
+  const readMarkdown = async (entry: MarkdownEntry) => {
+    const { content } = parsePage(root, entry, await readPageFile(entry.path));
+    return (await expand(content, entry, readIncluded)).markdown;
+  };
+  return { readIncluded, expand, readMarkdown };
 }
 
 /**
