@@ -14,14 +14,15 @@ import { createPageCache } from "./page-cache.ts";
  * refuses declared bodies over 10 bytes, and React Router's handler renders a
  * page whose script carries the nonce the cache handed it.
  */
-async function startSite({ bytesKept = 64 * 1024 * 1024 } = {}) {
+async function startSite({ bytesKept = 64 * 1024 * 1024, brotliBytes = 0 } = {}) {
   const layerRuns = { count: 0 };
   // The compressor's own tests are brotli-compressor.test.ts: here, what the cache asks of it.
   const brotliAsked: { path: string; stillWanted: () => boolean }[] = [];
   const compressor: BrotliCompressor = {
     compress: (gzip, _partCount, stillWanted = () => true) => {
       brotliAsked.push({ path: zlib.inflateRawSync(Buffer.concat(gzip.segments), { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString().match(/<p>(.*?)<\/p>/)![1]!, stillWanted });
-      return Promise.resolve(null);
+      // A stand-in of the size asked for (never sent: the tests ask for brotli only once a page is let go).
+      return Promise.resolve(brotliBytes > 0 ? { segments: [Buffer.alloc(brotliBytes)], nonceLength: 0 } : null);
     },
     running: false,
   };
@@ -93,6 +94,19 @@ describe("pages kept in memory", () => {
     await visit("/third");
     await visit("/fourth"); // over the bound: /twice is let go before its turn came
     expect(site.brotliAsked[0]!.stillWanted()).toBe(false);
+  });
+
+  it("count a page's brotli once it is ready: the page least recently asked for is let go then, not at the next page kept", async () => {
+    // Two kept pages of about 2.2 KB fit; one with 2 KB of brotli beside another does not.
+    const site = await startSite({ bytesKept: 5_000, brotliBytes: 2_000 });
+    const visit = (path: string) => fetch(`${site.url}${path}`, { headers: { "Accept-Encoding": "gzip" } }).then((response) => response.arrayBuffer());
+    await visit("/b");
+    await visit("/a");
+    await visit("/a"); // asked for again: its brotli is made, and the stand-in is ready at once
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(site.layerRuns.count).toBe(2);
+    await visit("/b");
+    expect(site.layerRuns.count).toBe(3);
   });
 
   it("a page asked for again is answered before the server's layers, with the headers they set the first time and a fresh nonce", async () => {

@@ -29,6 +29,7 @@ import type express from "express";
 import type { RequestHandler } from "react-router";
 import type { ServerSeam } from "../app/server-seam.server.ts";
 import { createBrotliCompressor, type BrotliCompressor } from "./brotli-compressor.ts";
+import { createBytesBoundedCache } from "./bytes-bounded-cache.ts";
 import { stitchBrotli, type StitchedBrotli } from "./stitched-brotli.ts";
 import { prepareStitchedGzip, stitchGzip, type StitchedGzip } from "./stitched-gzip.ts";
 
@@ -59,6 +60,8 @@ type Rendered = { page: CachedPage } | { response: Response };
 
 /** Bytes kept besides a page's compressed forms: its headers, the map's entry, the CRC table of its gzip. */
 const ENTRY_OVERHEAD = 2_048;
+const bytesOf = (segments: Buffer[]) => segments.reduce((sum, segment) => sum + segment.byteLength, 0);
+const sizeOf = (page: CachedPage) => ENTRY_OVERHEAD + bytesOf(page.gzip.segments) + (page.brotli ? bytesOf(page.brotli.segments) : 0);
 // Only for a client that takes brotli but not gzip (none of today's
 // browsers) while the page's own brotli is not ready: compressed per
 // response, so at a fast setting.
@@ -67,33 +70,13 @@ const BROTLI_FAST = {
 };
 
 /**
- * `bytesKept`: what the kept pages may hold together (their share of the
- * memory budget, server/memory-budget.ts); past it the page least recently
- * asked for goes first, and is rendered again if it is asked for again.
+ * `bytesKept`: what the kept pages may hold together, their brotli
+ * included once it is ready (their share of the memory budget,
+ * server/memory-budget.ts); past it the page least recently asked for goes
+ * first, and is rendered again if it is asked for again.
  */
 export function createPageCache(handleRequest: RequestHandler, buildVersion: string, seam: ServerSeam, bytesKept: number, brotliCompressor: BrotliCompressor = createBrotliCompressor()) {
-  // Least recently asked for first.
-  const pages = new Map<string, CachedPage>();
-  let keptBytes = 0;
-  const sizeOf = (page: CachedPage) =>
-    ENTRY_OVERHEAD + page.gzip.segments.reduce((sum, segment) => sum + segment.byteLength, 0) + (page.brotli?.segments.reduce((sum, segment) => sum + segment.byteLength, 0) ?? 0);
-  const keep = (key: string, page: CachedPage) => {
-    pages.set(key, page);
-    keptBytes += sizeOf(page);
-    for (const [oldest, kept] of pages) {
-      if (keptBytes <= bytesKept || oldest === key) break;
-      pages.delete(oldest);
-      keptBytes -= sizeOf(kept);
-    }
-  };
-  const recall = (key: string) => {
-    const page = pages.get(key);
-    if (page) {
-      pages.delete(key);
-      pages.set(key, page);
-    }
-    return page;
-  };
+  const pages = createBytesBoundedCache<string, CachedPage>(bytesKept, sizeOf);
   const rendering = new Map<string, Promise<Rendered>>();
 
   async function render(url: URL, cookie: string | undefined, key: string): Promise<Rendered> {
@@ -123,12 +106,10 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
   function askBrotli(key: string, page: CachedPage) {
     if (page.brotliAsked) return;
     page.brotliAsked = true;
-    void brotliCompressor.compress(page.gzip, page.partCount, () => pages.get(key) === page).then((brotli) => {
-      // Counted while kept: a page let go before its brotli came back is not.
-      const kept = pages.get(key) === page;
-      if (kept) keptBytes -= sizeOf(page);
+    void brotliCompressor.compress(page.gzip, page.partCount, () => pages.peek(key) === page).then((brotli) => {
       page.brotli = brotli;
-      if (kept) keptBytes += sizeOf(page);
+      // Counted while kept (a page let go before its brotli came back is not), within the bound.
+      if (pages.peek(key) === page) pages.remeasure(key);
     });
   }
 
@@ -148,7 +129,7 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
     if (request.headers["content-length"] !== undefined || request.headers["transfer-encoding"] !== undefined) return next();
     const headers = layerHeaders.get(request.secure);
     const key = cacheKey(request);
-    const page = headers && recall(key);
+    const page = headers && pages.get(key);
     if (!headers || !page) return next();
     askBrotli(key, page);
     for (const [name, value] of headers) response.setHeader(name, value);
@@ -161,7 +142,7 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
     const preference = seam.themePreference(request.headers.cookie);
     const key = cacheKey(request, preference);
 
-    let page = recall(key);
+    let page = pages.get(key);
     if (page) askBrotli(key, page);
     else {
       let pending = rendering.get(key);
@@ -184,7 +165,7 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
         return first ? sendResponse(request, response, rendered.response) : next();
       }
       page = rendered.page;
-      if (!pages.has(key)) keep(key, page);
+      if (pages.peek(key) === undefined) pages.set(key, page);
     }
     if (!layerHeaders.has(request.secure)) {
       layerHeaders.set(request.secure, Object.entries(response.getHeaders()) as LayerHeaders);

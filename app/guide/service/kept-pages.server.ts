@@ -1,3 +1,4 @@
+import { createBytesBoundedCache } from "../../../server/bytes-bounded-cache.ts";
 import type { GuidePage, PageContent, RenderedPage } from "../guide-types";
 
 /**
@@ -42,32 +43,6 @@ export function keptBytes(rendered: PageContent): number {
 }
 
 export function createKeptPages(bytesKept = RENDERED_BYTES_KEPT): RenderedPageStore {
-  // Most recently read last: the first in the map is the first to go.
-  const kept = new Map<GuidePage, { rendered: RenderedPage; bytes: number }>();
-  let keptTotal = 0;
-  return {
-    get(page) {
-      const found = kept.get(page);
-      if (found) {
-        kept.delete(page);
-        kept.set(page, found);
-      }
-      return found?.rendered;
-    },
-    set(page, rendered) {
-      const previous = kept.get(page);
-      if (previous) keptTotal -= previous.bytes;
-      kept.delete(page);
-      // Measured once: the size of what is dropped must be what was counted.
-      const bytes = keptBytes(rendered);
-      kept.set(page, { rendered, bytes });
-      keptTotal += bytes;
-      // The page just kept stays, even alone over the bound: it is being served.
-      for (const [oldest, entry] of kept) {
-        if (keptTotal <= bytesKept || oldest === page) break;
-        kept.delete(oldest);
-        keptTotal -= entry.bytes;
-      }
-    },
-  };
+  const kept = createBytesBoundedCache<GuidePage, RenderedPage>(bytesKept, keptBytes);
+  return { get: (page) => kept.get(page), set: (page, rendered) => kept.set(page, rendered) };
 }
