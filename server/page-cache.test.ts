@@ -21,7 +21,7 @@ async function startSite({ bytesKept = 64 * 1024 * 1024, brotliBytes = 0 } = {})
   const compressor: BrotliCompressor = {
     compress: (gzip, _partCount, stillWanted = () => true) => {
       brotliAsked.push({ path: zlib.inflateRawSync(Buffer.concat(gzip.segments), { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString().match(/<p>(.*?)<\/p>/)![1]!, stillWanted });
-      // A stand-in of the size asked for (never sent: the tests ask for brotli only once a page is let go).
+      // A stand-in of the size asked for: never sent, as the test that asks for one takes only gzip.
       return Promise.resolve(brotliBytes > 0 ? { segments: [Buffer.alloc(brotliBytes)], nonceLength: 0 } : null);
     },
     running: false,

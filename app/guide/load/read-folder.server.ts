@@ -132,7 +132,9 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
 /**
  * Made out here, not in readFolder: a function made in there would keep
  * everything readFolder's other functions use (every page's slot, the
- * commit dates) for the life of the guide, 5 MB at 50,000 pages.
+ * commit dates) for the life of the guide. With read-page-sources'
+ * markdownReader, made apart for the same reason, 6.4 MB less live heap at
+ * a 50,000-page restart (BENCHMARKS.md).
  */
 function pageReader(sources: ReadFolder["sources"], readMarkdown: (entry: PageSource["entry"]) => Promise<string>): ReadFolder["readMarkdown"] {
   return (page) => {
