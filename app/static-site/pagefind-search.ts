@@ -1,5 +1,5 @@
 import type { SearchResult } from "../guide/search/search-index.server";
-import { SEARCH_INDEX_META } from "./search-index-meta";
+import { isSearchIndexPartFolder, SEARCH_INDEX_META, SEARCH_INDEX_PARTS_FILE } from "./search-index-meta";
 
 /**
  * Search on a static export (`themed-guide build`), in the browser: the
@@ -8,7 +8,6 @@ import { SEARCH_INDEX_META } from "./search-index-meta";
  * come back in the shape of the server's search, a section each, so the
  * search box and the results page show them the same way.
  */
-
 
 /** The index's script on an exported page; null on the server's pages, which search on the server. */
 export function staticSearchIndex(): string | null {
@@ -19,6 +18,7 @@ type PagefindSection = { title: string; url: string; excerpt: string; weighted_l
 type PagefindPage = { url: string; meta: { title?: string }; excerpt: string; sub_results?: PagefindSection[] };
 type Pagefind = {
   options(options: { baseUrl: string }): Promise<void>;
+  mergeIndex(indexPath: string, options: { baseUrl: string }): Promise<void>;
   search(query: string): Promise<{ results: { data(): Promise<PagefindPage> }[] }>;
 };
 
@@ -53,7 +53,17 @@ export async function searchStaticIndex(indexUrl: string, query: string, limit: 
 async function loadPagefind(indexUrl: string): Promise<Pagefind> {
   const pagefind = (await import(/* @vite-ignore */ indexUrl)) as Pagefind;
   await pagefind.options({ baseUrl: "/" });
+  // A large site's index comes in parts, each searched with the others as one index.
+  const folder = new URL(".", new URL(indexUrl, document.baseURI));
+  await Promise.all((await indexParts(folder)).map((part) => pagefind.mergeIndex(new URL(part, folder).pathname, { baseUrl: "/" })));
   return pagefind;
+}
+
+/** The folders of the index's other parts, as its parts file lists them; anything else in the file is passed over. */
+async function indexParts(folder: URL): Promise<string[]> {
+  const response = await fetch(new URL(SEARCH_INDEX_PARTS_FILE, folder));
+  const listed: unknown = response.ok ? await response.json() : [];
+  return Array.isArray(listed) ? listed.filter(isSearchIndexPartFolder) : [];
 }
 
 function weight(section: PagefindSection): number {

@@ -9,10 +9,12 @@ import { testExport } from "./support/static-export";
  * under /tide-tables/, a page's address redirected to its folder's with a
  * final "/", a 404.html for anything else. Every page, link and image works
  * there, nothing is asked for outside the base, and navigation, the back
- * button, search and the first paint work as at a host's root.
+ * button, search (on an index written in parts) and the first paint work as
+ * at a host's root.
  */
 const BASE = "/tide-tables";
-const test = testExport("mkdocs", { port: 3292, basePath: BASE });
+// Parts of two pages: the fixture's five pages make an index of three parts, as a large site's is.
+const test = testExport("mkdocs", { port: 3292, basePath: BASE, buildOptions: ["--search-part-pages", "2"] });
 
 readerTests(test, { pageCount: 5, axePage: "guide/user-guide/station-files" });
 
@@ -96,6 +98,22 @@ test("search runs on the index under the base: a result links to its section the
   await expect(page).toHaveURL(`${baseURL}search?q=harbour+authorities`);
   await expect(page.locator(".search-results > li").first().getByRole("link")).toHaveAttribute("href", `${BASE}/guide/user-guide/station-files#fields`);
   expect(await sameDocument(page)).toBe(true);
+});
+
+test("an index written in parts is searched as one: a word of every page finds all five pages, from each part, under the base", async ({ page, baseURL }) => {
+  const { requested, failed } = watchRequests(page);
+  await page.goto("search?q=tide");
+  await expect(page.locator(".search-results > li")).toHaveCount(5);
+  const pages = await page.locator(".search-results > li a").evaluateAll((links) => links.map((link) => link.getAttribute("href")!.split("#")[0]));
+  expect(pages.toSorted()).toEqual(["guide", "guide/about/license", "guide/installation", "guide/user-guide/plotting", "guide/user-guide/station-files"].map((name) => `${BASE}/${name}`));
+  const fromIndex = requested.filter((url) => url.includes("/pagefind/")).map((url) => new URL(url).pathname);
+  for (const part of ["/pagefind/", "/pagefind/parts/2/", "/pagefind/parts/3/"]) {
+    expect(fromIndex.some((path) => path.startsWith(`${BASE}${part}fragment/`))).toBe(true);
+  }
+  // The script and WebAssembly come once, from the first part's folder.
+  expect(fromIndex.filter((path) => /\/(pagefind\.js|wasm\.\w+\.pagefind)$/.test(path))).toEqual([`${BASE}/pagefind/pagefind.js`, `${BASE}/pagefind/wasm.en.pagefind`]);
+  expect(requested.every((url) => url.startsWith(baseURL!))).toBe(true);
+  expect(failed).toEqual([]);
 });
 
 test("an address that names nothing shows the site's own 404 page, styled and in the site's font", async ({ page, allowConsole }) => {

@@ -25,3 +25,9 @@ test("a --site-url whose path is not --base is refused before anything is writte
   await expect(buildCommand(path.join(folder, "docs"), { out, base: "/../up" })).rejects.toThrow(/^build: --base /);
   expect(fs.existsSync(out)).toBe(false);
 });
+
+test.each(["0", "-5", "2.5", "many", "", "1e3"])("--search-part-pages %j is refused before anything is written", async (pages) => {
+  const out = path.join(folder, "site");
+  await expect(buildCommand(path.join(folder, "docs"), { out, "search-part-pages": pages })).rejects.toThrow(/^build: --search-part-pages must be a whole number of pages from 1/);
+  expect(fs.existsSync(out)).toBe(false);
+});

@@ -4,12 +4,13 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { escapeMarkup } from "../../../app/escape-markup";
+import { DEFAULT_EXPORT_MEMORY_BUDGET_MB, parseMemoryBudget } from "../../../server/memory-budget.ts";
 import { manifestScript, parseBasePath, rebaseBuild } from "./base-path.ts";
 import { UsageError } from "./command-line.ts";
 import { prepareExportFolder, recordExport } from "./export-folder.ts";
 import { withContentSecurityPolicy } from "./page-policy.ts";
 import { BROWSER_NOTICES } from "../../../scripts/third-party-licenses.ts";
-import { createSearchIndexWriter, searchIndexNotice } from "./search-index-writer.ts";
+import { createSearchIndexWriter, defaultPagesPerPart, searchIndexNotice } from "./search-index-writer.ts";
 import { CLIENT_DIR, loadServerBuild } from "./site-build.ts";
 import { exportEnvironment } from "./site-settings.ts";
 
@@ -29,6 +30,8 @@ export async function buildCommand(folder: string, options: Record<string, strin
   const basePath = typeof options.base === "string" ? parseBasePath(options.base) : "";
   const siteUrl = typeof options["site-url"] === "string" ? parseSiteUrl(options["site-url"], basePath) : null;
   Object.assign(process.env, exportEnvironment(folder, options), { NODE_ENV: "production" });
+  const budgetMB = parseMemoryBudget(process.env.MEMORY_BUDGET_MB) ?? DEFAULT_EXPORT_MEMORY_BUDGET_MB;
+  const pagesPerPart = typeof options["search-part-pages"] === "string" ? parsePartPages(options["search-part-pages"]) : defaultPagesPerPart(budgetMB);
   prepareExportFolder(out, folder);
 
   const started = performance.now();
@@ -61,7 +64,7 @@ export async function buildCommand(folder: string, options: Record<string, strin
     await pipeline(Readable.fromWeb(response.body! as NodeReadableStream<Uint8Array>), fs.createWriteStream(path.join(out, relative)));
     written.push(relative);
   };
-  const search = await createSearchIndexWriter();
+  const search = await createSearchIndexWriter(out, { pagesPerPart });
 
   async function exportPage(url: string) {
     const page = await get(url);
@@ -91,7 +94,7 @@ export async function buildCommand(folder: string, options: Record<string, strin
     for (const url of ["/sitemap.xml", "/llms.txt", "/llms-full.txt"]) await writeStreamed(url.slice(1), expectOk(await get(url), url));
   }
 
-  for (const file of await search.write(out)) written.push(file);
+  for (const file of await search.finish()) written.push(file);
   // The browser's files as built; the precompressed copies are for the server, not for a file host.
   for (const file of fs.readdirSync(CLIENT_DIR, { recursive: true, withFileTypes: true })) {
     if (!file.isFile() || /\.(br|gz)$/.test(file.name)) continue;
@@ -135,6 +138,12 @@ function htmlFileOf(url: string): string {
 function redirectPage(location: string): string {
   const escaped = escapeMarkup(location);
   return `<!DOCTYPE html><html lang="en"><meta charset="utf-8"><title>Moved</title><meta http-equiv="refresh" content="0; url=${escaped}"><link rel="canonical" href="${escaped}"><p><a href="${escaped}">${escaped}</a></p></html>\n`;
+}
+
+/** --search-part-pages: a whole number of pages, at least 1. */
+function parsePartPages(value: string): number {
+  if (!/^\s*[1-9]\d{0,5}\s*$/.test(value)) throw new UsageError(`build: --search-part-pages must be a whole number of pages from 1 to 999999 (got ${JSON.stringify(value)})`);
+  return Number(value);
 }
 
 /** The origin of --site-url; a path in it may only repeat --base (`https://owner.github.io/repo/` with `--base /repo/`). */

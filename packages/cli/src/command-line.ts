@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { DEFAULT_EXPORT_MEMORY_BUDGET_MB, DEFAULT_MEMORY_BUDGET_MB } from "../../../server/memory-budget.ts";
+import { defaultPagesPerPart } from "./search-index-writer.ts";
 
 /**
  * What the command line asks for, read with Node's own parser and checked
@@ -36,9 +37,10 @@ const COMMANDS = {
   },
   build: {
     summary: "Export the folder as a static site that any file host or CDN serves",
-    usage: "build [folder] --out <dir> [--base <path>] [--site-url <url>] [--site-name <name>] [--edit-url <url>] [--memory <MB>] [--cache-dir <dir>]",
+    usage: "build [folder] --out <dir> [--base <path>] [--site-url <url>] [--site-name <name>] [--edit-url <url>] [--memory <MB>] [--cache-dir <dir>] [--search-part-pages <n>]",
     options: {
       out: { type: "string", short: "o" },
+      "search-part-pages": { type: "string" },
       base: { type: "string" },
       "site-url": { type: "string" },
       "site-name": { type: "string" },
@@ -159,6 +161,10 @@ const HELP_DETAILS: Record<CommandName, string> = {
     "      --site-name <name>   the site's name (SITE_NAME; default: from the folder)",
     "      --edit-url <url>     where 'Edit this page' links start (EDIT_URL_BASE)",
     memoryAndCache("the export's", DEFAULT_EXPORT_MEMORY_BUDGET_MB),
+    "      --search-part-pages <n>",
+    "                           pages in each part of the search index (default: from --memory,",
+    `                           ${defaultPagesPerPart(DEFAULT_EXPORT_MEMORY_BUDGET_MB)} at ${DEFAULT_EXPORT_MEMORY_BUDGET_MB} MB): larger parts make fewer requests`,
+    "                           for a search and need more memory to write",
     "",
     "Pages are written at their addresses (guide/x/index.html), so any static file server",
     "serves them with no rewrite rules. Search runs in the browser on an index written with",

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PagefindIndex } from "pagefind";
+import { SEARCH_INDEX_PARTS_FILE, searchIndexPartFolder } from "../../../app/static-site/search-index-meta.ts";
 import { describePackage, noticeSection } from "../../../scripts/third-party-licenses.ts";
 
 /**
@@ -10,30 +11,97 @@ import { describePackage, noticeSection } from "../../../scripts/third-party-lic
  * which the page marks `data-pagefind-body`). The index is written in small
  * pieces under /pagefind/, and a browser fetches only those a query needs
  * (app/static-site/pagefind-search.ts reads it).
+ *
+ * Pagefind holds its whole index in memory and needs about 0.42 MB a page
+ * when it writes it (measured on the generated code-heavy folder: 218 MB
+ * for 500 pages, 843 MB for 2,000), so one index of 50,000 pages would need
+ * some 20 GB. The index is written in parts of `pagesPerPart` pages
+ * instead, each by a Pagefind process of its own that ends once the part is
+ * written: the first in /pagefind/, the others in /pagefind/parts/<n>/,
+ * listed in /pagefind/parts.json, which the browser merges into one search.
  */
-export async function createSearchIndexWriter() {
+export async function createSearchIndexWriter(out: string, { pagesPerPart }: { pagesPerPart: number }) {
   const pagefind = await import("pagefind");
-  const { index, errors } = await pagefind.createIndex({});
-  if (!index) throw new Error(`The search index could not be started: ${errors.join("; ")}`);
-  const ready: PagefindIndex = index;
+  const written: string[] = [];
+  /** The folders of the parts after the first, as the parts file lists them. */
+  const laterParts: string[] = [];
+  let partsWritten = 0;
+  let part: { index: PagefindIndex; pages: number } | null = null;
+  // One step at a time: a part is written, and its process ended, before the next page goes in.
+  let queue: Promise<void> = Promise.resolve();
+  const inTurn = (step: () => Promise<void>) => (queue = queue.then(step));
+
+  async function startPart(): Promise<{ index: PagefindIndex; pages: number }> {
+    const { index, errors } = await pagefind.createIndex({});
+    if (!index) throw new Error(`The search index could not be started: ${errors.join("; ")}`);
+    return { index, pages: 0 };
+  }
+
+  async function writePart(): Promise<void> {
+    if (!part) return;
+    const folder = searchIndexPartFolder(++partsWritten);
+    const outputPath = path.join(out, "pagefind", folder);
+    const { errors } = await part.index.writeFiles({ outputPath });
+    part = null;
+    // The process ends with its part: a new one starts small, where one that went on kept what the last part grew to.
+    await pagefind.close();
+    if (errors.length > 0) throw new Error(`The search index could not be written: ${errors.join("; ")}`);
+    if (folder !== "") {
+      laterParts.push(folder);
+      removeScripts(outputPath);
+    }
+    for (const file of filesUnder(outputPath)) written.push(path.relative(out, file));
+  }
 
   return {
-    async addPage(url: string, html: string): Promise<void> {
-      const { errors } = await ready.addHTMLFile({ url, content: html });
-      if (errors.length > 0) throw new Error(`${url} could not be indexed for search: ${errors.join("; ")}`);
+    addPage(url: string, html: string): Promise<void> {
+      return inTurn(async () => {
+        part ??= await startPart();
+        const { errors } = await part.index.addHTMLFile({ url, content: html });
+        if (errors.length > 0) throw new Error(`${url} could not be indexed for search: ${errors.join("; ")}`);
+        if (++part.pages >= pagesPerPart) await writePart();
+      });
     },
-    /** Writes the index into `out`/pagefind and returns the files written, relative to `out`. */
-    async write(out: string): Promise<string[]> {
-      const outputPath = path.join(out, "pagefind");
-      const { errors } = await ready.writeFiles({ outputPath });
-      await pagefind.close();
-      if (errors.length > 0) throw new Error(`The search index could not be written: ${errors.join("; ")}`);
-      return fs
-        .readdirSync(outputPath, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => path.relative(out, path.join(entry.parentPath, entry.name)));
+    /** Writes what is left of the index and the list of its parts; returns every file written, relative to `out`. */
+    async finish(): Promise<string[]> {
+      await inTurn(async () => {
+        // An export with no page still gets an index, so that a search finds nothing rather than fails.
+        if (partsWritten === 0) part ??= await startPart();
+        await writePart();
+      });
+      const list = path.join("pagefind", SEARCH_INDEX_PARTS_FILE);
+      fs.writeFileSync(path.join(out, list), `${JSON.stringify(laterParts)}\n`);
+      return [...written, list];
     },
   };
+}
+
+/**
+ * A part after the first keeps only its index: the browser runs the first
+ * part's script and WebAssembly for all of them, and Pagefind's own search
+ * interfaces are not used.
+ */
+function removeScripts(folder: string): void {
+  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+    if (entry.isFile() && !/^pagefind-entry\.json$|\.pf_meta$/.test(entry.name)) fs.rmSync(path.join(folder, entry.name));
+  }
+}
+
+function filesUnder(folder: string): string[] {
+  return fs
+    .readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/**
+ * Pages in each part of the index when --search-part-pages does not say:
+ * as many as a quarter of the export's memory budget holds while Pagefind
+ * writes them (568 at the default 1,024 MB).
+ */
+export function defaultPagesPerPart(budgetMB: number): number {
+  const PAGEFIND_MB_PER_PAGE = 0.45;
+  return Math.max(100, Math.floor((budgetMB * 0.25) / PAGEFIND_MB_PER_PAGE));
 }
 
 /**

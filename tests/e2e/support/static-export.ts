@@ -16,7 +16,7 @@ import { startPagesHost } from "./pages-host";
  * server is sirv; with `basePath` the export is built with `--base` and
  * served there by a host that redirects like GitHub Pages (pages-host.ts),
  * and `baseURL` ends with the base and a "/", so that tests name pages
- * relative to it ("guide/x").
+ * relative to it ("guide/x"). `buildOptions` are added to the command.
  */
 
 const CLI = fileURLToPath(new URL("../../../packages/cli/dist/cli.js", import.meta.url));
@@ -25,7 +25,7 @@ const START_TIMEOUT_MS = 60_000;
 
 export type StaticExport = { url: string; out: string };
 
-export function testExport(folder: DocsFolder, { port, basePath }: { port: number; basePath?: string }) {
+export function testExport(folder: DocsFolder, { port, basePath, buildOptions = [] }: { port: number; basePath?: string; buildOptions?: string[] }) {
   return test.extend<{}, { exported: StaticExport }>({
     exported: [
       async ({}, use, workerInfo) => {
@@ -35,7 +35,7 @@ export function testExport(folder: DocsFolder, { port, basePath }: { port: numbe
         const temporary = fs.mkdtempSync(path.join(os.tmpdir(), `export-${folder}-`));
         const out = path.join(temporary, "site");
         const base = basePath ? ["--base", `${basePath}/`] : [];
-        await promisify(execFile)(process.execPath, [CLI, "build", path.join(FIXTURES_DIR, folder), "--out", out, "--site-url", origin, ...base]);
+        await promisify(execFile)(process.execPath, [CLI, "build", path.join(FIXTURES_DIR, folder), "--out", out, "--site-url", origin, ...base, ...buildOptions]);
         const host = basePath ? await startPagesHost(out, basePath, workerPort) : await startSirv(out, workerPort);
         await use({ url: host.url, out });
         await host.close();

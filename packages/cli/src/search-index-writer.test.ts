@@ -1,0 +1,59 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, expect, test } from "vitest";
+import { createSearchIndexWriter, defaultPagesPerPart } from "./search-index-writer.ts";
+
+let out = "";
+afterEach(() => fs.rmSync(out, { recursive: true, force: true }));
+
+const page = (title: string, text: string) =>
+  `<!DOCTYPE html><html lang="en"><head><title>${title}</title></head><body><article data-pagefind-body><h1>${title}</h1><p>${text}</p></article></body></html>`;
+
+async function exportPages(count: number, pagesPerPart: number): Promise<string[]> {
+  out = fs.mkdtempSync(path.join(os.tmpdir(), "search-index-writer-"));
+  const writer = await createSearchIndexWriter(out, { pagesPerPart });
+  // Added as the export adds them: several at once.
+  await Promise.all(Array.from({ length: count }, (_, index) => writer.addPage(`/guide/page-${index}`, page(`Page ${index}`, `Tide tables for harbour ${index}.`))));
+  return writer.finish();
+}
+
+/** How many pages each part's Pagefind index says it holds. */
+const pagesIn = (folder: string) => (JSON.parse(fs.readFileSync(path.join(out, "pagefind", folder, "pagefind-entry.json"), "utf8")) as { languages: { en: { page_count: number } } }).languages.en.page_count;
+
+test("writes the index in parts of the pages asked for, the first beside the script and the others listed in parts.json", async () => {
+  const written = await exportPages(5, 2);
+  const parts = JSON.parse(fs.readFileSync(path.join(out, "pagefind", "parts.json"), "utf8")) as string[];
+  expect(parts).toEqual(["parts/2/", "parts/3/"]);
+  expect([pagesIn(""), ...parts.map(pagesIn)]).toEqual([2, 2, 1]);
+  // Every file written is reported, so a later export can remove it, and nothing else.
+  const onDisk = fs.readdirSync(out, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  expect(written.toSorted()).toEqual(onDisk.map((entry) => path.relative(out, path.join(entry.parentPath, entry.name))).toSorted());
+});
+
+test("the parts after the first hold their index only: the first part's script and WebAssembly search them all", async () => {
+  await exportPages(3, 1);
+  expect(fs.existsSync(path.join(out, "pagefind", "pagefind.js"))).toBe(true);
+  for (const part of ["2", "3"]) {
+    const names = fs.readdirSync(path.join(out, "pagefind", "parts", part)).toSorted();
+    expect(names).toHaveLength(4);
+    expect(names).toEqual(["fragment", "index", "pagefind-entry.json", expect.stringMatching(/^pagefind\.en_\w+\.pf_meta$/)]);
+  }
+});
+
+test("a site that fits in one part, or has no page, gets one index and an empty list of parts", async () => {
+  await exportPages(4, 4);
+  expect(fs.readFileSync(path.join(out, "pagefind", "parts.json"), "utf8")).toBe("[]\n");
+  expect(pagesIn("")).toBe(4);
+  fs.rmSync(out, { recursive: true, force: true });
+  await exportPages(0, 4);
+  expect(fs.readFileSync(path.join(out, "pagefind", "parts.json"), "utf8")).toBe("[]\n");
+  expect(fs.existsSync(path.join(out, "pagefind", "pagefind.js"))).toBe(true);
+});
+
+test("parts follow the memory budget: a quarter of it, at about 0.45 MB a page while Pagefind writes, and never under 100 pages", () => {
+  expect(defaultPagesPerPart(1024)).toBe(568);
+  expect(defaultPagesPerPart(4096)).toBe(2275);
+  expect(defaultPagesPerPart(384)).toBe(213);
+  expect(defaultPagesPerPart(100)).toBe(100);
+});
