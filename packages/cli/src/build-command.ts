@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { escapeMarkup } from "../../../app/escape-markup";
+import { limitOwnHeap } from "../../../server/heap-limit.ts";
 import { DEFAULT_EXPORT_MEMORY_BUDGET_MB, parseMemoryBudget } from "../../../server/memory-budget.ts";
 import { manifestScript, parseBasePath, rebaseBuild } from "./base-path.ts";
 import { UsageError } from "./command-line.ts";
@@ -32,6 +33,9 @@ export async function buildCommand(folder: string, options: Record<string, strin
   Object.assign(process.env, exportEnvironment(folder, options), { NODE_ENV: "production" });
   const budgetMB = parseMemoryBudget(process.env.MEMORY_BUDGET_MB) ?? DEFAULT_EXPORT_MEMORY_BUDGET_MB;
   const pagesPerPart = typeof options["search-part-pages"] === "string" ? parsePartPages(options["search-part-pages"]) : defaultPagesPerPart(budgetMB);
+  // As `serve` does: the command starts again with its heap limit and few malloc arenas, and comes back here
+  // (server/heap-limit.ts). Without them, a 50,000-page export's own process grew to 911 MB (BENCHMARKS.md).
+  limitOwnHeap(budgetMB);
   prepareExportFolder(out, folder);
 
   const started = performance.now();

@@ -125,6 +125,23 @@ describe("a newcomer with the package installed from its tarball", () => {
     expect(fs.readdirSync(path.join(workDir, "mine"))).toEqual(["notes.txt"]);
   });
 
+  test("build holds its own process to its share of --memory, as serve does: a V8 heap limit and two malloc arenas", async () => {
+    // Loaded into every Node process the command runs: each notes how it was started.
+    const probe = path.join(workDir, "probe.cjs");
+    const notes = path.join(workDir, "started.jsonl");
+    fs.writeFileSync(probe, `require("node:fs").appendFileSync(${JSON.stringify(notes)}, JSON.stringify({ argv: process.argv, execArgv: process.execArgv, arenas: process.env.MALLOC_ARENA_MAX }) + "\\n");\n`);
+    await run("npx", ["themed-guide", "build", "docs", "--out", "site-limited", "--memory", "800"], { cwd: workDir, env: { ...process.env, NODE_OPTIONS: `--require ${probe}` } });
+    const started = fs.readFileSync(notes, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { argv: string[]; execArgv: string[]; arenas?: string });
+    // The command as npx runs it (node_modules/.bin/themed-guide), not npx itself nor the render workers.
+    const exporting = started.filter(({ argv }) => path.basename(argv[1] ?? "") === "themed-guide");
+    // Started by npx without them, then again in place with them, and it is the second that exports.
+    expect(exporting.map(({ execArgv, arenas }) => ({ heapLimit: execArgv.find((flag) => flag.startsWith("--max-old-space-size")) ?? null, arenas: arenas ?? null }))).toEqual([
+      { heapLimit: null, arenas: null },
+      { heapLimit: "--max-old-space-size=640", arenas: "2" },
+    ]);
+    expect(fs.existsSync(path.join(workDir, "site-limited", "guide", "index.html"))).toBe(true);
+  });
+
   test("serve answers with the folder's pages, and stops on SIGTERM", async () => {
     const port = await freePort();
     const server = spawn("npx", ["themed-guide", "serve", "docs", "--port", String(port), "--host", "127.0.0.1"], { cwd: workDir, detached: true });
