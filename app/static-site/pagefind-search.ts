@@ -62,7 +62,7 @@ async function loadPagefind(indexUrl: string): Promise<Pagefind> {
 /** The folders of the index's other parts, as its parts file lists them; anything else in the file is passed over. */
 async function indexParts(folder: URL): Promise<string[]> {
   const response = await fetch(new URL(SEARCH_INDEX_PARTS_FILE, folder));
-  const listed: unknown = response.ok ? await response.json() : [];
+  const listed: unknown = response.ok ? await response.json().catch(() => []) : [];
   return Array.isArray(listed) ? listed.filter(isSearchIndexPartFolder) : [];
 }
 
