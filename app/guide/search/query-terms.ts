@@ -63,8 +63,11 @@ export function processTerm(term: string): string | null {
   return processed === "" || STOP_WORDS.has(processed) ? null : processed;
 }
 
+// Most words of most docs: ASCII, which decomposition leaves as it is and which holds no combining mark.
+const ASCII = /^[\x00-\x7f]*$/;
+
 function foldTerm(term: string): string {
-  const folded = term.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
+  const folded = ASCII.test(term) ? term.toLowerCase() : term.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
   return folded.length > 3 && /[^su]s$/u.test(folded) && !folded.endsWith("is") ? folded.slice(0, -1) : folded;
 }
 

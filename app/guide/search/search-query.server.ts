@@ -2,7 +2,7 @@ import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { MAX_QUERY_TERMS, normalizeQuery, queryTerms } from "./query-terms";
 import type { SearchIndex, SearchResult } from "./search-types";
 import { createVocabulary, type IndexTerm, type TermGroup } from "./search-vocabulary.server";
-import { snippetOf, wordsOf } from "./snippets.server";
+import { memoizedProcessTerm, snippetOf, wordsOf } from "./snippets.server";
 
 /**
  * Queries on the store of search-store.server.ts. Each query term stands for
@@ -84,10 +84,11 @@ export function createStoreSearch(db: DatabaseSync): SearchIndex {
       if (groups.length > 1) collect(groups, "OR", take);
       const rows = new Map((statements.sections.all(JSON.stringify([...found])) as SectionRow[]).map((row) => [row.id, row]));
       const isFound = foundBy(groups);
+      const termOf = memoizedProcessTerm();
       return [...found].flatMap((id) => {
         const row = rows.get(id);
         // A section deleted (by another process) between the match and this read is left out.
-        return row ? [resultOf(row, isFound)] : [];
+        return row ? [resultOf(row, isFound, termOf)] : [];
       });
     },
   };
@@ -155,8 +156,8 @@ function foundBy(groups: TermGroup[]): (term: string) => boolean {
   return (term) => variants.has(term) || prefixes.some((prefix) => term.startsWith(prefix));
 }
 
-function resultOf(row: SectionRow, found: (term: string) => boolean): SearchResult {
-  const words = wordsOf(row.text);
+function resultOf(row: SectionRow, found: (term: string) => boolean, termOf: (word: string) => string | null): SearchResult {
+  const words = wordsOf(row.text, termOf);
   // The section's own words that the query found, as the snippet marks them.
   const matched = new Set<string>();
   for (const term of words.terms) if (term !== null && found(term)) matched.add(term);

@@ -12,9 +12,20 @@ export type SectionWords = { tokens: string[]; terms: Array<string | null> };
 
 const SNIPPET_LENGTH = 180;
 
-export function wordsOf(text: string): SectionWords {
+/** `termOf` is processTerm, or a memo of it: the sections of one search share most of their words. */
+export function wordsOf(text: string, termOf: (word: string) => string | null = processTerm): SectionWords {
   const tokens = tokenizeKeepingSeparators(text);
-  return { tokens, terms: tokens.map((token, index) => (index % 2 === 0 ? processTerm(token) : null)) };
+  return { tokens, terms: tokens.map((token, index) => (index % 2 === 0 ? termOf(token) : null)) };
+}
+
+/** processTerm, remembering each word's term: for the words of one search's results, then let go. */
+export function memoizedProcessTerm(): (word: string) => string | null {
+  const terms = new Map<string, string | null>();
+  return (word) => {
+    let term = terms.get(word);
+    if (term === undefined) terms.set(word, (term = processTerm(word)));
+    return term;
+  };
 }
 
 /**
