@@ -101,7 +101,7 @@ async function servedOnce(folder: { dir: string; urls: string[] }, name: string,
   const searchTimes = await searchTimesMs(server.url);
   // The same page as at 200 pages: the first copy of a larger folder is the 200-page folder itself, at the same
   // address (scaleFolder), so only what the folder's size changes (the navigation, the server's state) differs.
-  const rpsUrl = baseline?.url ?? folder.urls[Math.floor(folder.urls.length / 2)]!;
+  const rpsUrl = baseline?.url || folder.urls[Math.floor(folder.urls.length / 2)]!;
   const rps = await requestsPerSecond(`${server.url}${rpsUrl}`);
   await server.stop();
   if (quiet) return { url: rpsUrl, rps };

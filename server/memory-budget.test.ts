@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memoryShares, renderWorkerExecArgv } from "./memory-budget.ts";
+import { memoryShares, renderWorkerExecArgv, searchPartPages } from "./memory-budget.ts";
 
 describe("a render worker's Node options", () => {
   it("are its parent's, with the heap limit of its share in place of the parent's and a small young generation", () => {
@@ -13,5 +13,14 @@ describe("a render worker's Node options", () => {
   it("keep a young generation the user chose, on the command line or in NODE_OPTIONS", () => {
     expect(renderWorkerExecArgv(["--max-semi-space-size=2"], 512, {})).toEqual(["--max-semi-space-size=2", `--max-old-space-size=${memoryShares(512).workerHeapMB}`]);
     expect(renderWorkerExecArgv([], 512, { NODE_OPTIONS: "--inspect  --max-semi-space-size=16" })).toEqual([`--max-old-space-size=${memoryShares(512).workerHeapMB}`]);
+  });
+});
+
+describe("an export's search index parts", () => {
+  it("follow the memory budget: a quarter of it, at about 0.45 MB a page while Pagefind writes, and never under 100 pages", () => {
+    expect(searchPartPages(1024)).toBe(568);
+    expect(searchPartPages(4096)).toBe(2275);
+    expect(searchPartPages(384)).toBe(213);
+    expect(searchPartPages(100)).toBe(100);
   });
 });

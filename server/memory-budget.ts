@@ -63,6 +63,18 @@ export function memoryShares(budgetMB: number): MemoryShares {
   };
 }
 
+/**
+ * An export's search index is written in parts (packages/cli's
+ * search-index-writer.ts): pages in each part when --search-part-pages does
+ * not say, as many as a quarter of the budget holds while Pagefind writes
+ * them, at the 0.42 MB a page measured on the generated code-heavy folder
+ * (568 at the default 1,024 MB).
+ */
+export function searchPartPages(budgetMB: number): number {
+  const PAGEFIND_MB_PER_PAGE = 0.45;
+  return Math.max(100, Math.floor((budgetMB * 0.25) / PAGEFIND_MB_PER_PAGE));
+}
+
 /** The budget in MB from the variable's text; null when it is not a whole number of MB from MIN_MEMORY_BUDGET_MB up. */
 export function parseMemoryBudget(text: string | undefined): number | null {
   if (text === undefined || text.trim() === "") return DEFAULT_MEMORY_BUDGET_MB;

@@ -5,13 +5,13 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { escapeMarkup } from "../../../app/escape-markup";
 import { limitOwnHeap } from "../../../server/heap-limit.ts";
-import { DEFAULT_EXPORT_MEMORY_BUDGET_MB, parseMemoryBudget } from "../../../server/memory-budget.ts";
+import { DEFAULT_EXPORT_MEMORY_BUDGET_MB, parseMemoryBudget, searchPartPages } from "../../../server/memory-budget.ts";
 import { manifestScript, parseBasePath, rebaseBuild } from "./base-path.ts";
 import { UsageError } from "./command-line.ts";
 import { prepareExportFolder, recordExport } from "./export-folder.ts";
 import { withContentSecurityPolicy } from "./page-policy.ts";
 import { BROWSER_NOTICES } from "../../../scripts/third-party-licenses.ts";
-import { createSearchIndexWriter, defaultPagesPerPart, searchIndexNotice } from "./search-index-writer.ts";
+import { createSearchIndexWriter, searchIndexNotice } from "./search-index-writer.ts";
 import { CLIENT_DIR, loadServerBuild } from "./site-build.ts";
 import { exportEnvironment } from "./site-settings.ts";
 
@@ -32,7 +32,7 @@ export async function buildCommand(folder: string, options: Record<string, strin
   const siteUrl = typeof options["site-url"] === "string" ? parseSiteUrl(options["site-url"], basePath) : null;
   Object.assign(process.env, exportEnvironment(folder, options), { NODE_ENV: "production" });
   const budgetMB = parseMemoryBudget(process.env.MEMORY_BUDGET_MB) ?? DEFAULT_EXPORT_MEMORY_BUDGET_MB;
-  const pagesPerPart = typeof options["search-part-pages"] === "string" ? parsePartPages(options["search-part-pages"]) : defaultPagesPerPart(budgetMB);
+  const pagesPerPart = typeof options["search-part-pages"] === "string" ? parsePartPages(options["search-part-pages"]) : searchPartPages(budgetMB);
   // As `serve` does: the command starts again with its heap limit and few malloc arenas, and comes back here
   // (server/heap-limit.ts). Without them, a 50,000-page export's own process grew to 911 MB (BENCHMARKS.md).
   limitOwnHeap(budgetMB);

@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { DEFAULT_EXPORT_MEMORY_BUDGET_MB, DEFAULT_MEMORY_BUDGET_MB } from "../../../server/memory-budget.ts";
-import { defaultPagesPerPart } from "./search-index-writer.ts";
+import { DEFAULT_EXPORT_MEMORY_BUDGET_MB, DEFAULT_MEMORY_BUDGET_MB, searchPartPages } from "../../../server/memory-budget.ts";
 
 /**
  * What the command line asks for, read with Node's own parser and checked
@@ -163,7 +162,7 @@ const HELP_DETAILS: Record<CommandName, string> = {
     memoryAndCache("the export's", DEFAULT_EXPORT_MEMORY_BUDGET_MB),
     "      --search-part-pages <n>",
     "                           pages in each part of the search index (default: from --memory,",
-    `                           ${defaultPagesPerPart(DEFAULT_EXPORT_MEMORY_BUDGET_MB)} at ${DEFAULT_EXPORT_MEMORY_BUDGET_MB} MB): larger parts make fewer requests`,
+    `                           ${searchPartPages(DEFAULT_EXPORT_MEMORY_BUDGET_MB)} at ${DEFAULT_EXPORT_MEMORY_BUDGET_MB} MB): larger parts make fewer requests`,
     "                           for a search and need more memory to write",
     "",
     "Pages are written at their addresses (guide/x/index.html), so any static file server",

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { createSearchIndexWriter, defaultPagesPerPart } from "./search-index-writer.ts";
+import { createSearchIndexWriter } from "./search-index-writer.ts";
 
 let out = "";
 afterEach(() => fs.rmSync(out, { recursive: true, force: true }));
@@ -49,11 +49,4 @@ test("a site that fits in one part, or has no page, gets one index and an empty 
   await exportPages(0, 4);
   expect(fs.readFileSync(path.join(out, "pagefind", "parts.json"), "utf8")).toBe("[]\n");
   expect(fs.existsSync(path.join(out, "pagefind", "pagefind.js"))).toBe(true);
-});
-
-test("parts follow the memory budget: a quarter of it, at about 0.45 MB a page while Pagefind writes, and never under 100 pages", () => {
-  expect(defaultPagesPerPart(1024)).toBe(568);
-  expect(defaultPagesPerPart(4096)).toBe(2275);
-  expect(defaultPagesPerPart(384)).toBe(213);
-  expect(defaultPagesPerPart(100)).toBe(100);
 });

@@ -15,7 +15,8 @@ import { describePackage, noticeSection } from "../../../scripts/third-party-lic
  * Pagefind holds its whole index in memory and needs about 0.42 MB a page
  * when it writes it (measured on the generated code-heavy folder: 218 MB
  * for 500 pages, 843 MB for 2,000), so one index of 50,000 pages would need
- * some 20 GB. The index is written in parts of `pagesPerPart` pages
+ * some 20 GB. The index is written in parts of `pagesPerPart` pages (by
+ * default searchPartPages of the budget, server/memory-budget.ts)
  * instead, each by a Pagefind process of its own that ends once the part is
  * written: the first in /pagefind/, the others in /pagefind/parts/<n>/,
  * listed in /pagefind/parts.json, which the browser merges into one search.
@@ -92,16 +93,6 @@ function filesUnder(folder: string): string[] {
     .readdirSync(folder, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name));
-}
-
-/**
- * Pages in each part of the index when --search-part-pages does not say:
- * as many as a quarter of the export's memory budget holds while Pagefind
- * writes them (568 at the default 1,024 MB).
- */
-export function defaultPagesPerPart(budgetMB: number): number {
-  const PAGEFIND_MB_PER_PAGE = 0.45;
-  return Math.max(100, Math.floor((budgetMB * 0.25) / PAGEFIND_MB_PER_PAGE));
 }
 
 /**
