@@ -70,15 +70,16 @@ export async function buildCommand(folder: string, options: Record<string, strin
   };
   const search = await createSearchIndexWriter(out, { pagesPerPart });
 
-  async function exportPage(url: string) {
+  async function exportPage(url: string, position: number) {
     const page = await get(url);
     const location = page.headers.get("Location");
     if (page.status >= 300 && page.status < 400 && location) {
       write(htmlFileOf(url), redirectPage(location));
+      await search.addPage(position, null);
     } else {
       const html = await expectOk(page, url).text();
       write(htmlFileOf(url), withPolicy(html));
-      if (url.startsWith("/guide")) await search.addPage(url, html);
+      await search.addPage(position, url.startsWith("/guide") ? { url, html } : null);
     }
     // React Router's data for a client-side navigation to the page, where it asks for it (`/` → `/_.data`);
     // for a redirect, the redirect, which the browser then follows.
@@ -125,10 +126,13 @@ function expectOk(response: Response, url: string): Response {
 const PAGES_AT_ONCE = 6;
 
 /** Runs `work` on every item, at most `limit` at once. */
-async function inTurns<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+async function inTurns<T>(items: readonly T[], limit: number, work: (item: T, position: number) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
+    while (next < items.length) {
+      const position = next++;
+      await work(items[position]!, position);
+    }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import zlib from "node:zlib";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
@@ -13,8 +14,9 @@ const page = (title: string, text: string) =>
 async function exportPages(count: number, pagesPerPart: number): Promise<string[]> {
   out = fs.mkdtempSync(path.join(os.tmpdir(), "search-index-writer-"));
   const writer = await createSearchIndexWriter(out, { pagesPerPart });
-  // Added as the export adds them: several at once.
-  await Promise.all(Array.from({ length: count }, (_, index) => writer.addPage(`/guide/page-${index}`, page(`Page ${index}`, `Tide tables for harbour ${index}.`))));
+  // Added as the export adds them: several at once, finishing in any order (here the last first).
+  const positions = Array.from({ length: count }, (_, index) => count - 1 - index);
+  await Promise.all(positions.map((index) => writer.addPage(index, { url: `/guide/page-${index}`, html: page(`Page ${index}`, `Tide tables for harbour ${index}.`) })));
   return writer.finish();
 }
 
@@ -49,4 +51,23 @@ test("a site that fits in one part, or has no page, gets one index and an empty 
   await exportPages(0, 4);
   expect(fs.readFileSync(path.join(out, "pagefind", "parts.json"), "utf8")).toBe("[]\n");
   expect(fs.existsSync(path.join(out, "pagefind", "pagefind.js"))).toBe(true);
+});
+
+test("pages go into the parts in their order in the export, whatever order they finish in, so the same folder makes the same index", async () => {
+  await exportPages(5, 2);
+  // Each of Pagefind's fragments holds one page, its URL first.
+  const urlsIn = (folder: string) =>
+    fs
+      .readdirSync(path.join(out, "pagefind", folder, "fragment"))
+      .map((name) => /"url":"([^"]+)"/.exec(zlib.gunzipSync(fs.readFileSync(path.join(out, "pagefind", folder, "fragment", name))).toString())![1])
+      .toSorted();
+  expect([urlsIn(""), urlsIn("parts/2"), urlsIn("parts/3")]).toEqual([["/guide/page-0", "/guide/page-1"], ["/guide/page-2", "/guide/page-3"], ["/guide/page-4"]]);
+});
+
+test("a page that is not indexed still takes its place, and the pages after it go in", async () => {
+  out = fs.mkdtempSync(path.join(os.tmpdir(), "search-index-writer-"));
+  const writer = await createSearchIndexWriter(out, { pagesPerPart: 10 });
+  await Promise.all([writer.addPage(2, { url: "/guide/b", html: page("B", "Bravo.") }), writer.addPage(1, null), writer.addPage(0, { url: "/guide/a", html: page("A", "Alpha.") })]);
+  await writer.finish();
+  expect(pagesIn("")).toBe(2);
 });

@@ -21,6 +21,8 @@ import { describePackage, noticeSection } from "../../../scripts/third-party-lic
  * written: the first in /pagefind/, the others in /pagefind/parts/<n>/,
  * listed in /pagefind/parts.json, which the browser merges into one search.
  */
+type IndexedPage = { url: string; html: string };
+
 export async function createSearchIndexWriter(out: string, { pagesPerPart }: { pagesPerPart: number }) {
   const pagefind = await import("pagefind");
   const written: string[] = [];
@@ -31,6 +33,10 @@ export async function createSearchIndexWriter(out: string, { pagesPerPart }: { p
   // One step at a time: a part is written, and its process ended, before the next page goes in.
   let queue: Promise<void> = Promise.resolve();
   const inTurn = (step: () => Promise<void>) => (queue = queue.then(step));
+  // Pages go in by their place in the export, not as they finish rendering, so that the same folder
+  // makes the same parts, and so the same ranking, every time (BM25 counts words within a part).
+  const arrived = new Map<number, IndexedPage | null>();
+  let nextPosition = 0;
 
   async function startPart(): Promise<{ index: PagefindIndex; pages: number }> {
     const { index, errors } = await pagefind.createIndex({});
@@ -54,14 +60,23 @@ export async function createSearchIndexWriter(out: string, { pagesPerPart }: { p
     for (const file of filesUnder(outputPath)) written.push(path.relative(out, file));
   }
 
+  async function addInTurn({ url, html }: IndexedPage): Promise<void> {
+    part ??= await startPart();
+    const { errors } = await part.index.addHTMLFile({ url, content: html });
+    if (errors.length > 0) throw new Error(`${url} could not be indexed for search: ${errors.join("; ")}`);
+    if (++part.pages >= pagesPerPart) await writePart();
+  }
+
   return {
-    addPage(url: string, html: string): Promise<void> {
-      return inTurn(async () => {
-        part ??= await startPart();
-        const { errors } = await part.index.addHTMLFile({ url, content: html });
-        if (errors.length > 0) throw new Error(`${url} could not be indexed for search: ${errors.join("; ")}`);
-        if (++part.pages >= pagesPerPart) await writePart();
-      });
+    /** The export's page at `position` (from 0, each once): its URL and HTML, or null for one that is not indexed. */
+    addPage(position: number, page: IndexedPage | null): Promise<void> {
+      arrived.set(position, page);
+      while (arrived.has(nextPosition)) {
+        const next = arrived.get(nextPosition) ?? null;
+        arrived.delete(nextPosition++);
+        if (next) inTurn(() => addInTurn(next));
+      }
+      return queue;
     },
     /** Writes what is left of the index and the list of its parts; returns every file written, relative to `out`. */
     async finish(): Promise<string[]> {
