@@ -16,9 +16,15 @@ export type ExportPlan = {
   files: { file: string; path: string }[];
 };
 
+const GUIDE_INDEX = "/guide";
+
 export async function exportPlan(): Promise<ExportPlan> {
   const guide = await getGuide();
-  const pages = new Set([...SITE_PATHS, "/search", "/guide", ...guide.pages.map((page) => page.url)]);
+  const pages = new Set([...SITE_PATHS, "/search", ...guide.pages.map((page) => page.url)]);
+  // Last: the guide's index lists every page's description, so it is made once every page is rendered,
+  // and the pages exported after it would wait for it (in the search index's order) the whole export long.
+  pages.delete(GUIDE_INDEX);
+  pages.add(GUIDE_INDEX);
   const files = [...guide.files].map(([file, { path }]) => ({ file, path }));
   return { pages: [...pages], markdown: guide.pages.map(markdownUrl), files };
 }

@@ -3,7 +3,7 @@ import zlib from "node:zlib";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { createSearchIndexWriter } from "./search-index-writer.ts";
+import { createSearchIndexWriter, MAX_PAGES_AHEAD } from "./search-index-writer.ts";
 
 let out = "";
 afterEach(() => fs.rmSync(out, { recursive: true, force: true }));
@@ -70,4 +70,22 @@ test("a page that is not indexed still takes its place, and the pages after it g
   await Promise.all([writer.addPage(2, { url: "/guide/b", html: page("B", "Bravo.") }), writer.addPage(1, null), writer.addPage(0, { url: "/guide/a", html: page("A", "Alpha.") })]);
   await writer.finish();
   expect(pagesIn("")).toBe(2);
+});
+
+test("a page finished far ahead of one still rendering waits for it, so the pages held back for the index's order stay few", async () => {
+  out = fs.mkdtempSync(path.join(os.tmpdir(), "search-index-writer-"));
+  const writer = await createSearchIndexWriter(out, { pagesPerPart: 1000 });
+  const settled = new Set<number>();
+  const added = Array.from({ length: MAX_PAGES_AHEAD + 5 }, (_, index) => index + 1).map((position) =>
+    writer.addPage(position, { url: `/guide/page-${position}`, html: page(`Page ${position}`, "Slack water.") }).then(() => settled.add(position)),
+  );
+  // Page 0 is still rendering: the pages up to MAX_PAGES_AHEAD past it go on, those further ahead wait.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(Math.max(...settled)).toBe(MAX_PAGES_AHEAD - 1);
+  expect(settled.size).toBe(MAX_PAGES_AHEAD - 1);
+  await writer.addPage(0, { url: "/guide/page-0", html: page("Page 0", "Slack water.") });
+  await Promise.all(added);
+  expect(settled.size).toBe(MAX_PAGES_AHEAD + 5);
+  await writer.finish();
+  expect(pagesIn("")).toBe(MAX_PAGES_AHEAD + 6);
 });
