@@ -43,28 +43,37 @@ export const tokenize = (text: string) => text.split(WORD_SEPARATOR);
 /** The text's words with the separators between them kept: even indexes hold words, odd ones separators. */
 export const tokenizeKeepingSeparators = (text: string) => text.split(WORD_SEPARATOR_CAPTURED);
 
+// Most words of most docs: ASCII, which decomposition leaves as it is and which holds no combining mark.
+const ASCII = /^[\x00-\x7f]*$/;
+
 /**
  * English words too common to tell sections apart. Left out of the index and
  * of queries, they neither match everything ("how is the theme stored" is a
- * search for "theme stored") nor sit one typo away from real words.
+ * search for "theme stored") nor sit one typo away from real words. With
+ * the words a question is asked in ("how do I", "can you", "should we"):
+ * kept, "how do I configure the retry policy" wanted sections holding "i"
+ * (a variable in code) and "domain" (a word "do" begins), ahead of those
+ * about retry policies. Folded as the words they match are ("does": "doe").
  */
 const STOP_WORDS = new Set(
-  "a an and are as at be but by for from has have how if in into is it its of on or so than that the their them then there these they this to was were what when where which with".split(" "),
+  (
+    "a an and are as at be but by for from has have how if in into is it its of on or so than that the their them then there these they this to was were what when where which with " +
+    "i me my we our you your do does did can could should would will"
+  )
+    .split(" ")
+    .map(foldTerm),
 );
 
 /**
  * Case and accents do not matter ("Café" is found by "cafe"), nor does a
  * plural's final s ("cookies" is found by "cookie", and ranks as high).
  * The same rule runs on the pages and the query, so a word it mangles
- * ("does" → "doe") still finds itself.
+ * ("goes" → "goe") still finds itself.
  */
 export function processTerm(term: string): string | null {
   const processed = foldTerm(term);
   return processed === "" || STOP_WORDS.has(processed) ? null : processed;
 }
-
-// Most words of most docs: ASCII, which decomposition leaves as it is and which holds no combining mark.
-const ASCII = /^[\x00-\x7f]*$/;
 
 function foldTerm(term: string): string {
   const folded = ASCII.test(term) ? term.toLowerCase() : term.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();

@@ -93,6 +93,19 @@ describe("the search index", () => {
     expect(urls(index.search("the"))).toContain("/guide/themes");
   });
 
+  it("searches a question by the words that name what is wanted: how do I, can you, should we say nothing of it", () => {
+    const questions = createSearchIndex(
+      [
+        { url: "/guide/client", title: "Client", description: "", html: `${heading("h2", "retry-policy", "Retry policy")}<p>Configure the retry policy with the number of attempts.</p>` },
+        // Every word of the question, "i" and a word "do" begins among them, in code.
+        { url: "/guide/domains", title: "Domains", description: "", html: `${heading("h2", "handler", "Handler")}<pre><code>func (i *Domain) Configure(retry Policy) error</code></pre>` },
+      ].flatMap(searchSections),
+    );
+    expect(urls(questions.search("how do I configure the retry policy"))).toEqual(["/guide/client#retry-policy", "/guide/domains#handler"]);
+    expect(urls(questions.search("can you configure retries"))).toEqual(urls(questions.search("configure retries")));
+    expect(urls(index.search("should we keep the cookie"))).toEqual(urls(index.search("keep cookie")));
+  });
+
   it("finds the singular and the plural alike", () => {
     expect(urls(index.search("replica"))[0]).toBe("/guide/deployment#long");
     expect(marked(index.search("palettes")[0])).toEqual(["palette"]);
