@@ -23,7 +23,7 @@ export type PageSlot = {
 export function placePages(root: string, relativePaths: readonly string[]): PageSlot[] {
   const indexes = chooseFolderIndexes(relativePaths);
   const slots = relativePaths.map((relativePath) => {
-    const folder = path.posix.dirname(relativePath).replace(/^\.$/, "");
+    const folder = folderOf(relativePath);
     const isIndex = indexes.get(folder) === relativePath;
     const slug = isIndex ? folder : withoutPageExtension(relativePath);
     return { folder, isIndex, slug, url: pageUrl(slug) };
@@ -44,11 +44,17 @@ function chooseFolderIndexes(relativePaths: readonly string[]): Map<string, stri
   const RANK = ["index.md", "index.mdx", "readme.md", "readme.mdx", "_index.md"];
   const chosen = new Map<string, { file: string; rank: number }>();
   for (const file of relativePaths) {
-    const rank = RANK.indexOf(path.posix.basename(file).toLowerCase());
+    const rank = RANK.indexOf(file.slice(file.lastIndexOf("/") + 1).toLowerCase());
     if (rank === -1) continue;
-    const folder = path.posix.dirname(file).replace(/^\.$/, "");
+    const folder = folderOf(file);
     const current = chosen.get(folder);
     if (!current || rank < current.rank) chosen.set(folder, { file, rank });
   }
   return new Map([...chosen].map(([folder, { file }]) => [folder, file]));
+}
+
+/** "a/b" for "a/b/c.md", "" for "c.md": the listing's paths are "/"-separated and relative, so the last "/" says it. */
+function folderOf(relativePath: string): string {
+  const slash = relativePath.lastIndexOf("/");
+  return slash === -1 ? "" : relativePath.slice(0, slash);
 }

@@ -99,11 +99,12 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
   const pageSources: ReadFolder["sources"] = new Map();
   const placed = slots.map((slot, index): PlacedPage => {
     const { relativePath } = slot.entry;
-    const fallbackTitle = readableName(path.basename(slot.isIndex ? (slot.folder === "" ? root : slot.folder) : relativePath));
-    const title = slot.meta.title ?? slot.leadingTitle ?? slot.meta.heroTitle ?? fallbackTitle;
+    // Named from its file only when nothing else names it: most pages have a title (50,000 names a restart need not make).
+    const title =
+      slot.meta.title ?? slot.leadingTitle ?? slot.meta.heroTitle ?? readableName(path.basename(slot.isIndex ? (slot.folder === "" ? root : slot.folder) : relativePath));
     const listed = contents?.pages.get(relativePath);
     const page: GuidePage = {
-      file: path.join(root, relativePath),
+      file: fileIn(root, relativePath),
       relativePath,
       slug: slot.slug,
       url: slot.url,
@@ -127,6 +128,12 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
     sources: pageSources,
     readMarkdown: pageReader(pageSources, readMarkdown),
   };
+}
+
+/** The page's file: joined by hand where "/" is the separator, since the root is absolute and normalised (path.join's normalising, 50,000 times, is a restart's cost). */
+function fileIn(root: string, relativePath: string): string {
+  if (path.sep !== "/") return path.join(root, relativePath);
+  return root.endsWith("/") ? `${root}${relativePath}` : `${root}/${relativePath}`;
 }
 
 /**

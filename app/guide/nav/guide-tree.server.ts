@@ -36,8 +36,18 @@ const byName = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
 
 export function buildGuideTree(placed: PlacedPage[], folderLabels: ReadonlyMap<string, FolderLabel>): { pages: GuidePage[]; nav: GuideNavItem[] } {
   const root: FolderNode = { path: "", name: "", index: null, pages: [], folders: new Map() };
+  // Each folder found once by its path: pages share a few folders each (50,000 pages, some 5,000 folders).
+  const byPath = new Map<string, FolderNode>([["", root]]);
+  const folderNode = (folder: string): FolderNode => {
+    let node = byPath.get(folder);
+    if (!node) {
+      node = folder.split("/").reduce(childFolder, root);
+      byPath.set(folder, node);
+    }
+    return node;
+  };
   for (const item of placed) {
-    const node = item.folder === "" ? root : item.folder.split("/").reduce(childFolder, root);
+    const node = folderNode(item.folder);
     if (item.isIndex) node.index = item;
     else node.pages.push(item);
   }
@@ -48,7 +58,7 @@ export function buildGuideTree(placed: PlacedPage[], folderLabels: ReadonlyMap<s
     let list = sorted.get(node);
     if (!list) {
       list = [
-        ...node.pages.map((page): Entry => ({ order: page.page.order, name: withoutPageExtension(page.page.relativePath.split("/").at(-1)!), page })),
+        ...node.pages.map((page): Entry => ({ order: page.page.order, name: withoutPageExtension(fileName(page.page.relativePath)), page })),
         ...[...node.folders.values()].map(
           (folder): Entry => ({ order: folderLabels.get(folder.path)?.order ?? folder.index?.page.order ?? null, name: folder.name, folder }),
         ),
@@ -91,4 +101,8 @@ function childFolder(parent: FolderNode, name: string): FolderNode {
 function compareEntries(a: Entry, b: Entry): number {
   if ((a.order === null) !== (b.order === null)) return a.order === null ? 1 : -1;
   return (a.order ?? 0) - (b.order ?? 0) || byName.compare(a.name, b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.page ? -1 : 1);
+}
+
+function fileName(relativePath: string): string {
+  return relativePath.slice(relativePath.lastIndexOf("/") + 1);
 }
