@@ -36,6 +36,29 @@ describe("the limits of a content folder", () => {
     await expect(listContentFolder(root)).rejects.toThrow(/SUMMARY\.md: 2\.\d MB of Markdown, over the limit/);
   });
 
+  it(`refuses a folder of more than ${LIMITS.pages.toLocaleString("en")} pages, or ${LIMITS.files.toLocaleString("en")} files, with a message saying so`, async () => {
+    const root = await folderWith({ "a.md": "# A\n", "b.md": "# B\n", "c.md": "# C\n", "img/d.png": "png", "img/e.png": "png" });
+    // The limits as they are, made small: a folder of 100,001 pages is a minute of writing files.
+    const limits = LIMITS as { pages: number; files: number };
+    const { pages, files } = limits;
+    try {
+      limits.pages = 2;
+      await expect(listContentFolder(root)).rejects.toThrow(`${root}: more than 2 Markdown files, the most one guide serves`);
+      limits.pages = pages;
+      limits.files = 4;
+      await expect(listContentFolder(root)).rejects.toThrow(`${root}: more than 4 files, the most one guide lists`);
+    } finally {
+      Object.assign(limits, { pages, files });
+    }
+    expect((await listContentFolder(root)).markdown).toHaveLength(3);
+  });
+
+  it("lists a large folder's files statted on two threads as on one", async () => {
+    const root = await folderWith({ "index.md": "# Docs\n", "_shared.md": "Shared\n", "guide/setup.md": "# Setup\n", "guide/_category_.json": '{"label":"The guide"}', "img/a.png": "png", "img/b.svg": "<svg/>" });
+    await fs.symlink(path.join(root, "guide/setup.md"), path.join(root, "setup-link.md"));
+    expect(await listContentFolder(root, { statInWorkerFrom: 1 })).toEqual(await listContentFolder(root));
+  });
+
   it("lists a Markdown file just under the limit", async () => {
     const root = await folderWith({ "big.md": `# Big\n\n${"a".repeat(LIMITS.markdownBytes - 20)}\n` });
     const listing = await listContentFolder(root);

@@ -5,6 +5,7 @@ import type { ContentFile } from "../guide-types";
 import { PAGE_FILE } from "../render/page-files";
 import { readFolderMeta } from "./page-meta.server";
 import { readBookSummary, type TableOfContents } from "./project-config.server";
+import { statFiles, STAT_IN_WORKER_FROM, type FileStat } from "./stat-files.server";
 
 /**
  * Everything in a content folder that the guide publishes, found in one walk:
@@ -80,9 +81,12 @@ export class ContentListingError extends Error {
 const CATEGORY_FILE = /^_category_\.(json|ya?ml)$/;
 const HUGO_INDEX = "_index.md";
 
-export async function listContentFolder(root: string): Promise<ContentListing> {
+export async function listContentFolder(root: string, options: { statInWorkerFrom?: number } = {}): Promise<ContentListing> {
   const listing: ContentListing = { markdown: [], partials: new Map(), files: new Map(), folderLabels: new Map(), bookContents: null, warnings: [] };
-  walk(root, listing, { absolute: root, real: root, relative: "", underscore: false, ancestors: new Set([root]) });
+  const found: FoundFile[] = [];
+  walk(root, listing, found, { absolute: root, real: root, relative: "", underscore: false, ancestors: new Set([root]) });
+  await statFound(found, options.statInWorkerFrom ?? STAT_IN_WORKER_FROM);
+  for (const file of found) place(root, listing, file);
   listing.markdown.sort((a, b) => (a.relativePath < b.relativePath ? -1 : 1));
   return listing;
 }
@@ -98,80 +102,92 @@ type Folder = {
   ancestors: Set<string>;
 };
 
-/**
- * Synchronous on purpose: a folder of 50,000 pages is some 96,000 files,
- * and their stats took 1.0 s one after another against 5 to 7 s as
- * promises (each a trip through the thread pool and a promise); nothing
- * else waits on the server while it starts.
- */
-function walk(root: string, listing: ContentListing, folder: Folder): void {
-  const entries = fs.readdirSync(folder.real, { withFileTypes: true });
-  const resolved = entries
-    .filter((entry) => !entry.name.startsWith(".") && entry.name !== "node_modules")
-    .map((entry) => {
-      // Joined by hand: both folders are absolute and normalised, and a name holds no separator; path.join's
-      // normalising cost 150 ms of a 50,000-page restart.
-      const absolute = `${folder.absolute}${path.sep}${entry.name}`;
-      const real = entry.isSymbolicLink() ? realPathOrNull(absolute) : `${folder.real}${path.sep}${entry.name}`;
-      if (real === null) {
-        listing.warnings.push(`${absolute}: a symbolic link to nothing; skipped`);
-        return null;
-      }
-      if (real !== root && !real.startsWith(root + path.sep)) {
-        listing.warnings.push(`${absolute}: links to ${real}, outside the content folder; skipped`);
-        return null;
-      }
-      const stat = entry.isSymbolicLink() || entry.isFile() ? statOrNull(real) : null;
-      const isDirectory = stat ? stat.isDirectory() : entry.isDirectory();
-      const isFile = stat?.isFile() ?? false;
-      return { name: entry.name, absolute, real, stat, isDirectory, isFile };
-    });
+/** A file the walk found, with its size and time once statted (undefined until then; null: gone, or not a file). */
+type FoundFile = { name: string; absolute: string; real: string; relative: string; folder: Folder; stat: FileStat | null | undefined };
 
-  for (const entry of resolved) {
-    if (!entry) continue;
+/**
+ * The folders are read first, synchronously: a folder of 50,000 pages is
+ * some 96,000 files, and their stats took 1.0 s one after another against
+ * 5 to 7 s as promises (each a trip through the thread pool and a promise);
+ * nothing else waits on the server while it starts. Only a symbolic link
+ * is statted on the way, to know whether it leads to a folder.
+ */
+function walk(root: string, listing: ContentListing, found: FoundFile[], folder: Folder): void {
+  for (const entry of fs.readdirSync(folder.real, { withFileTypes: true })) {
+    if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+    // Joined by hand: both folders are absolute and normalised, and a name holds no separator; path.join's
+    // normalising cost 150 ms of a 50,000-page restart.
+    const absolute = `${folder.absolute}${path.sep}${entry.name}`;
+    const link = entry.isSymbolicLink();
+    const real = link ? realPathOrNull(absolute) : `${folder.real}${path.sep}${entry.name}`;
+    if (real === null) {
+      listing.warnings.push(`${absolute}: a symbolic link to nothing; skipped`);
+      continue;
+    }
+    if (real !== root && !real.startsWith(root + path.sep)) {
+      listing.warnings.push(`${absolute}: links to ${real}, outside the content folder; skipped`);
+      continue;
+    }
+    const linked = link ? statOrNull(real) : undefined;
     const relative = folder.relative ? `${folder.relative}/${entry.name}` : entry.name;
-    if (entry.isDirectory) {
-      if (folder.ancestors.has(entry.real)) {
-        listing.warnings.push(`${entry.absolute}: links back to a folder above it; skipped`);
+    if (linked ? linked.isDirectory() : !link && entry.isDirectory()) {
+      if (folder.ancestors.has(real)) {
+        listing.warnings.push(`${absolute}: links back to a folder above it; skipped`);
         continue;
       }
-      walk(root, listing, {
-        absolute: entry.absolute,
-        real: entry.real,
+      walk(root, listing, found, {
+        absolute,
+        real,
         relative,
         underscore: folder.underscore || entry.name.startsWith("_"),
-        ancestors: new Set([...folder.ancestors, entry.real]),
+        ancestors: new Set([...folder.ancestors, real]),
       });
-    } else if (entry.isFile && entry.stat) {
-      if (PAGE_FILE.test(entry.name)) {
-        const partial = folder.underscore || (entry.name.startsWith("_") && entry.name.toLowerCase() !== HUGO_INDEX);
-        if (partial) {
-          listing.partials.set(relative, { relativePath: relative, path: entry.real, size: entry.stat.size, mtimeMs: entry.stat.mtimeMs });
-          assertFileCount(root, listing);
-          continue;
-        }
-        if (entry.stat.size > LIMITS.markdownBytes) {
-          throw new ContentListingError(
-            `${entry.absolute}: ${megabytes(entry.stat.size)} of Markdown, over the limit of ${megabytes(LIMITS.markdownBytes)} for one page`,
-          );
-        }
-        if (relative === "SUMMARY.md") {
-          listing.bookContents = readBookSummary(fs.readFileSync(entry.real, "utf8"));
-          continue;
-        }
-        listing.markdown.push({ relativePath: relative, path: entry.real, size: entry.stat.size, mtimeMs: entry.stat.mtimeMs });
-        if (listing.markdown.length > LIMITS.pages) {
-          throw new ContentListingError(`${root}: more than ${LIMITS.pages.toLocaleString("en")} Markdown files, the most one guide serves`);
-        }
-        assertFileCount(root, listing);
-      } else if (CATEGORY_FILE.test(entry.name)) {
-        listing.folderLabels.set(folder.relative, readCategory(entry.real, listing.warnings));
-      } else {
-        const { size, mtimeMs } = entry.stat;
-        listing.files.set(relative, { path: entry.real, size, mtimeMs, version: fileVersion(size, mtimeMs) });
-        assertFileCount(root, listing);
-      }
+    } else if (link || entry.isFile()) {
+      const stat = link ? (linked?.isFile() ? { size: linked.size, mtimeMs: linked.mtimeMs, isFile: true } : null) : undefined;
+      found.push({ name: entry.name, absolute, real, relative, folder, stat });
+      // Before any is statted: a folder of millions of files is refused without holding them all.
+      if (found.length > LIMITS.files) throw new ContentListingError(`${root}: more than ${LIMITS.files.toLocaleString("en")} files, the most one guide lists`);
     }
+  }
+}
+
+/** The files not statted on the way, statted now, on two threads for a large folder (stat-files.server.ts). */
+async function statFound(found: FoundFile[], inWorkerFrom: number): Promise<void> {
+  const waiting = found.filter((file) => file.stat === undefined);
+  const stats = await statFiles(
+    waiting.map((file) => file.real),
+    inWorkerFrom,
+  );
+  waiting.forEach((file, index) => (file.stat = stats[index]));
+}
+
+/** Where a file the walk found goes: a page, a partial, mdBook's contents, a folder's label, or a file to serve. */
+function place(root: string, listing: ContentListing, { name, absolute, real, relative, folder, stat }: FoundFile): void {
+  if (!stat?.isFile) return;
+  if (PAGE_FILE.test(name)) {
+    const partial = folder.underscore || (name.startsWith("_") && name.toLowerCase() !== HUGO_INDEX);
+    if (partial) {
+      listing.partials.set(relative, { relativePath: relative, path: real, size: stat.size, mtimeMs: stat.mtimeMs });
+      assertFileCount(root, listing);
+      return;
+    }
+    if (stat.size > LIMITS.markdownBytes) {
+      throw new ContentListingError(`${absolute}: ${megabytes(stat.size)} of Markdown, over the limit of ${megabytes(LIMITS.markdownBytes)} for one page`);
+    }
+    if (relative === "SUMMARY.md") {
+      listing.bookContents = readBookSummary(fs.readFileSync(real, "utf8"));
+      return;
+    }
+    listing.markdown.push({ relativePath: relative, path: real, size: stat.size, mtimeMs: stat.mtimeMs });
+    if (listing.markdown.length > LIMITS.pages) {
+      throw new ContentListingError(`${root}: more than ${LIMITS.pages.toLocaleString("en")} Markdown files, the most one guide serves`);
+    }
+    assertFileCount(root, listing);
+  } else if (CATEGORY_FILE.test(name)) {
+    listing.folderLabels.set(folder.relative, readCategory(real, listing.warnings));
+  } else {
+    listing.files.set(relative, { path: real, size: stat.size, mtimeMs: stat.mtimeMs, version: fileVersion(stat.size, stat.mtimeMs) });
+    assertFileCount(root, listing);
   }
 }
 
