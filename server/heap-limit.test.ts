@@ -32,6 +32,14 @@ describe("the server's own heap limit", () => {
     expect(heapLimitedArguments(512, serverProcess({ execArgv: ["--max-semi-space-size=2"] }))).toEqual(["/usr/bin/node", `--max-old-space-size=${memoryShares(512).serverHeapMB}`, "--max-semi-space-size=2", "/srv/server/index.ts"]);
   });
 
+  it("makes a process that mostly waits on its workers (an export's) collect its old generation early, and keeps a growth the user chose", () => {
+    const limited = heapLimitedArguments(512, serverProcess(), { collectEarly: true });
+    expect(limited).toContain("--heap-growing-percent=10");
+    expect(heapLimitedArguments(512, serverProcess())).not.toContain("--heap-growing-percent=10");
+    const chosen = heapLimitedArguments(512, serverProcess({ execArgv: ["--heap-growing-percent=50"] }), { collectEarly: true });
+    expect(chosen?.filter((flag) => flag.startsWith("--heap-growing-percent"))).toEqual(["--heap-growing-percent=50"]);
+  });
+
   it("starts the process again once, with few malloc arenas: the process started again runs as it is", () => {
     const calls: { file: string; args: string[]; env: NodeJS.ProcessEnv }[] = [];
     const execve = (file: string, args: string[], env: NodeJS.ProcessEnv) => {

@@ -10,6 +10,14 @@ describe("a render worker's Node options", () => {
     ]);
   });
 
+  it("leave out the parent's early collection: a worker renders, and collects when V8 judges best", () => {
+    expect(renderWorkerExecArgv(["--heap-growing-percent=10", "--enable-source-maps"], 512, {})).toEqual([
+      "--enable-source-maps",
+      `--max-old-space-size=${memoryShares(512).workerHeapMB}`,
+      "--max-semi-space-size=8",
+    ]);
+  });
+
   it("keep a young generation the user chose, on the command line or in NODE_OPTIONS", () => {
     expect(renderWorkerExecArgv(["--max-semi-space-size=2"], 512, {})).toEqual(["--max-semi-space-size=2", `--max-old-space-size=${memoryShares(512).workerHeapMB}`]);
     expect(renderWorkerExecArgv([], 512, { NODE_OPTIONS: "--inspect  --max-semi-space-size=16" })).toEqual([`--max-old-space-size=${memoryShares(512).workerHeapMB}`]);

@@ -92,6 +92,8 @@ export function parseMemoryBudget(text: string | undefined): number | null {
  * against 140 and 60 s with it (BENCHMARKS.md).
  */
 const YOUNG_GENERATION_FLAG = "--max-semi-space-size";
+/** V8 collects the old generation once it has grown by this share, not by the 30 to 300% it picks itself (heap-limit.ts). */
+export const COLLECT_EARLY_FLAG = "--heap-growing-percent";
 const YOUNG_GENERATION_MB = 8;
 
 /** Node's options as given to this process: on its command line and in NODE_OPTIONS. */
@@ -111,6 +113,7 @@ export function withYoungGeneration(flags: readonly string[], given: readonly st
  * share, and the young generation above unless the user chose one.
  */
 export function renderWorkerExecArgv(parentExecArgv: readonly string[], budgetMB: number, env: NodeJS.ProcessEnv = process.env): string[] {
-  const flags = parentExecArgv.filter((flag) => !flag.startsWith("--max-old-space-size"));
+  // The parent's heap limit and its early collection (heap-limit.ts) are its own: a worker has its share, and renders.
+  const flags = parentExecArgv.filter((flag) => !flag.startsWith("--max-old-space-size") && !flag.startsWith(COLLECT_EARLY_FLAG));
   return withYoungGeneration([...flags, `--max-old-space-size=${memoryShares(budgetMB).workerHeapMB}`], givenNodeOptions(parentExecArgv, env));
 }

@@ -35,7 +35,8 @@ export async function buildCommand(folder: string, options: Record<string, strin
   const pagesPerPart = typeof options["search-part-pages"] === "string" ? parsePartPages(options["search-part-pages"]) : searchPartPages(budgetMB);
   // As `serve` does: the command starts again with its heap limit and few malloc arenas, and comes back here
   // (server/heap-limit.ts). Without them, a 50,000-page export's own process grew to 911 MB (BENCHMARKS.md).
-  limitOwnHeap(budgetMB);
+  // It mostly waits on its render workers, so it collects its garbage early.
+  limitOwnHeap(budgetMB, process, { collectEarly: true });
   prepareExportFolder(out, folder);
 
   const started = performance.now();
