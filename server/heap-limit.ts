@@ -49,6 +49,8 @@ type Process = Pick<NodeJS.Process, "execArgv" | "argv" | "execPath" | "env"> & 
  */
 export type OwnHeapOptions = { collectEarly?: boolean };
 
+const EARLY_GROWTH_PERCENT = 10;
+
 /** The arguments to start this process again with, or null when it should run as it is. */
 export function heapLimitedArguments(budgetMB: number, current: Process = process, { collectEarly = false }: OwnHeapOptions = {}): string[] | null {
   const given = givenNodeOptions(current.execArgv, current.env);
@@ -58,8 +60,6 @@ export function heapLimitedArguments(budgetMB: number, current: Process = proces
   if (collectEarly && !given.some((flag) => flag.startsWith(COLLECT_EARLY_FLAG))) flags.push(`${COLLECT_EARLY_FLAG}=${EARLY_GROWTH_PERCENT}`);
   return [current.execPath, ...flags, ...current.execArgv, ...current.argv.slice(1)];
 }
-
-const EARLY_GROWTH_PERCENT = 10;
 
 /** Starts this process again with its heap limited and its arenas few (see above), or returns when it is already, or cannot be. */
 export function limitOwnHeap(budgetMB: number, current: Process = process, options: OwnHeapOptions = {}): void {

@@ -5,7 +5,7 @@ import type { ContentFile } from "../guide-types";
 import { PAGE_FILE } from "../render/page-files";
 import { readFolderMeta } from "./page-meta.server";
 import { readBookSummary, type TableOfContents } from "./project-config.server";
-import { statFiles, STAT_IN_WORKER_FROM, type FileStat } from "./stat-files.server";
+import { statFile, statFiles, STAT_IN_WORKER_FROM, type FileStat } from "./stat-files.server";
 
 /**
  * Everything in a content folder that the guide publishes, found in one walk:
@@ -128,9 +128,10 @@ function walk(root: string, listing: ContentListing, found: FoundFile[], folder:
       listing.warnings.push(`${absolute}: links to ${real}, outside the content folder; skipped`);
       continue;
     }
-    const linked = link ? statOrNull(real) : undefined;
+    // A file gone or unreadable since its folder was read is left out, as one never there.
+    const linked = link ? statFile(real) : undefined;
     const relative = folder.relative ? `${folder.relative}/${entry.name}` : entry.name;
-    if (linked ? linked.isDirectory() : !link && entry.isDirectory()) {
+    if (linked ? linked.isDirectory : !link && entry.isDirectory()) {
       if (folder.ancestors.has(real)) {
         listing.warnings.push(`${absolute}: links back to a folder above it; skipped`);
         continue;
@@ -143,8 +144,8 @@ function walk(root: string, listing: ContentListing, found: FoundFile[], folder:
         ancestors: new Set([...folder.ancestors, real]),
       });
     } else if (link || entry.isFile()) {
-      const stat = link ? (linked?.isFile() ? { size: linked.size, mtimeMs: linked.mtimeMs, isFile: true } : null) : undefined;
-      found.push({ name: entry.name, absolute, real, relative, folder, stat });
+      // A link is statted already; a file is statted with the others (statFound).
+      found.push({ name: entry.name, absolute, real, relative, folder, stat: linked });
       // Before any is statted: a folder of millions of files is refused without holding them all.
       if (found.length > LIMITS.files) throw new ContentListingError(`${root}: more than ${LIMITS.files.toLocaleString("en")} files, the most one guide lists`);
     }
@@ -221,15 +222,6 @@ function readCategory(file: string, warnings: string[]): FolderLabel {
 function realPathOrNull(file: string): string | null {
   try {
     return fs.realpathSync(file);
-  } catch {
-    return null;
-  }
-}
-
-/** A file gone or unreadable since its folder was read is left out, as one never there. */
-function statOrNull(file: string): fs.Stats | null {
-  try {
-    return fs.statSync(file, { throwIfNoEntry: false }) ?? null;
   } catch {
     return null;
   }

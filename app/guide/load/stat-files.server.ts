@@ -11,11 +11,11 @@ import { Worker } from "node:worker_threads";
  * more than it saves.
  */
 
-export type FileStat = { size: number; mtimeMs: number; isFile: boolean };
+export type FileStat = { size: number; mtimeMs: number; isFile: boolean; isDirectory: boolean };
 
 export const STAT_IN_WORKER_FROM = 20_000;
 
-// CommonJS, run from this text: the thread needs no module of the build. Per file: [kind (0 gone, 1 file, 2 other), size, mtimeMs].
+// CommonJS, run from this text: the thread needs no module of the build. Per file: [kind (0 gone, 1 file, 2 folder, 3 other), size, mtimeMs].
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const fs = require("node:fs");
@@ -23,7 +23,7 @@ const out = new Float64Array(workerData.length * 3);
 for (let i = 0; i < workerData.length; i++) {
   let stat;
   try { stat = fs.statSync(workerData[i], { throwIfNoEntry: false }); } catch {}
-  out[3 * i] = stat ? (stat.isFile() ? 1 : 2) : 0;
+  out[3 * i] = stat ? (stat.isFile() ? 1 : stat.isDirectory() ? 2 : 3) : 0;
   out[3 * i + 1] = stat ? stat.size : 0;
   out[3 * i + 2] = stat ? stat.mtimeMs : 0;
 }
@@ -32,12 +32,12 @@ parentPort.postMessage(out, [out.buffer]);
 
 /** Each file's stat, in the order given; null for one gone (or unreadable) since it was listed. */
 export async function statFiles(files: readonly string[], inWorkerFrom = STAT_IN_WORKER_FROM): Promise<Array<FileStat | null>> {
-  if (files.length < inWorkerFrom) return files.map(statOrNull);
+  if (files.length < inWorkerFrom) return files.map(statFile);
   const half = Math.ceil(files.length / 2);
   const secondHalf = statInWorker(files.slice(half));
-  const first = files.slice(0, half).map(statOrNull);
+  const first = files.slice(0, half).map(statFile);
   // A thread that could not run (a platform without them, a failure) leaves its half to this one.
-  const second = await secondHalf.catch(() => files.slice(half).map(statOrNull));
+  const second = await secondHalf.catch(() => files.slice(half).map(statFile));
   return [...first, ...second];
 }
 
@@ -45,7 +45,7 @@ function statInWorker(files: string[]): Promise<Array<FileStat | null>> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: files });
     worker.once("message", (out: Float64Array) => {
-      resolve(files.map((_, i) => (out[3 * i] === 0 ? null : { isFile: out[3 * i] === 1, size: out[3 * i + 1]!, mtimeMs: out[3 * i + 2]! })));
+      resolve(files.map((_, i) => (out[3 * i] === 0 ? null : { isFile: out[3 * i] === 1, isDirectory: out[3 * i] === 2, size: out[3 * i + 1]!, mtimeMs: out[3 * i + 2]! })));
       void worker.terminate();
     });
     worker.once("error", reject);
@@ -53,10 +53,11 @@ function statInWorker(files: string[]): Promise<Array<FileStat | null>> {
   });
 }
 
-function statOrNull(file: string): FileStat | null {
+/** One file's stat, following a symbolic link; null for one gone or unreadable since its folder was read. */
+export function statFile(file: string): FileStat | null {
   try {
     const stat = fs.statSync(file, { throwIfNoEntry: false });
-    return stat ? { size: stat.size, mtimeMs: stat.mtimeMs, isFile: stat.isFile() } : null;
+    return stat ? { size: stat.size, mtimeMs: stat.mtimeMs, isFile: stat.isFile(), isDirectory: stat.isDirectory() } : null;
   } catch {
     return null;
   }
