@@ -3,7 +3,7 @@ import { renderMarkdown } from "./markdown/render-markdown.server";
 import type { HomeSections } from "../guide-types";
 import type { CategoryCard } from "./markdown/cards";
 import { shortenDescription } from "./page-description";
-import { resolveUrl, type UrlTargets } from "./resolve-url.server";
+import { resolveUrl, type UrlLookups } from "./resolve-url.server";
 import { searchSections, type SearchSection } from "./search-sections.server";
 
 /**
@@ -42,7 +42,7 @@ export type RenderResult = {
   sections: SearchSection[];
 };
 
-export async function renderPage(job: RenderJob, targets: UrlTargets): Promise<RenderResult> {
+export async function renderPage(job: RenderJob, targets: UrlLookups): Promise<RenderResult> {
   const brokenHrefs: string[] = [];
   let leadingTitle: string | null = null;
   const rendered = await renderMarkdown(job.markdown, {

@@ -2,7 +2,8 @@ import { sampleDocument, type CodeSample } from "./code-samples.server";
 import { renderMarkdown } from "./markdown/render-markdown.server";
 import { renderPage, type RenderJob, type RenderResult } from "./render-page.server";
 import { createWorkQueue } from "./work-queue.server";
-import type { UrlTargets } from "./resolve-url.server";
+import { unpackTargets, type PackedTargets } from "./packed-targets.server";
+import type { UrlLookups } from "./resolve-url.server";
 
 /**
  * The render worker's entry (built to build/worker/ by react-router.config.ts),
@@ -15,7 +16,7 @@ import type { UrlTargets } from "./resolve-url.server";
  */
 
 export type WorkerRequest =
-  | { targets: UrlTargets; samples: CodeSample[] }
+  | { targets: PackedTargets; samples: CodeSample[] }
   /** `background`: rendered when no visitor's page is waiting. */
   | { id: number; job: RenderJob; background: boolean };
 /** `started`: the page's turn has come (the server's time limit counts from here, service/render-worker-client.server.ts). */
@@ -40,13 +41,13 @@ const queue = createWorkQueue();
 // is still reading the folder: the parsers, the pipeline, the highlighter.
 queue.add("warm-up", () => warmUp(WARM_UP_DOCUMENT));
 
-let targets: UrlTargets | null = null;
+let targets: UrlLookups | null = null;
 // Pages asked for before the targets came (the server sends them first, so none should be).
 const early: PageRequest[] = [];
 
 process.on("message", (request: WorkerRequest) => {
   if ("targets" in request) {
-    targets = request.targets;
+    targets = unpackTargets(request.targets);
     // One step per language, so a visitor's page waits for one at most.
     for (const sample of request.samples) queue.add("warm-up", () => warmUp(sampleDocument(sample)));
     for (const page of early.splice(0)) schedule(page);

@@ -20,6 +20,14 @@ import { headingFragment } from "./markdown/rehype/rehype-heading-ids";
 
 export type UrlKind = "link" | "image";
 
+/** What resolving a link asks of the targets: the Maps of `UrlTargets`, or their packed form in a render worker (packed-targets.server.ts). */
+export type UrlLookups = Omit<UrlTargets, "pages" | "folders" | "pageUrls" | "files"> & {
+  pages: { get(file: string): string | undefined };
+  folders: { get(folder: string): string | undefined };
+  pageUrls: { has(url: string): boolean };
+  files: { get(file: string): { version: string } | undefined };
+};
+
 export type UrlTargets = {
   /** A Markdown file's path relative to the content folder ("a/index.md") → its page's URL. */
   pages: ReadonlyMap<string, string>;
@@ -56,7 +64,7 @@ export type Resolution = { url: string } | { missing: string } | null;
 
 const SCHEME = /^[a-z][a-z\d+.-]*:/i;
 
-export function resolveContentUrl(targets: UrlTargets, fromRelativePath: string, url: string, kind: UrlKind): Resolution {
+export function resolveContentUrl(targets: UrlLookups, fromRelativePath: string, url: string, kind: UrlKind): Resolution {
   const written = url.trim();
   if (written === "" || written.startsWith("#") || written.startsWith("?") || SCHEME.test(written)) return null;
   // Protocol-relative, and its backslash spellings that browsers also read as another host.
@@ -102,7 +110,7 @@ export function resolveContentUrl(targets: UrlTargets, fromRelativePath: string,
  * told to `onMissing`, for the broken-link report.
  */
 export function resolveUrl(
-  targets: UrlTargets,
+  targets: UrlLookups,
   fromRelativePath: string,
   url: string,
   kind: UrlKind,
@@ -115,7 +123,7 @@ export function resolveUrl(
 
 type Found = { url: string; isPage?: boolean; passThrough?: false } | { url?: never; passThrough: true };
 
-function findPage(targets: UrlTargets, target: string, folderLike: boolean): Found | null {
+function findPage(targets: UrlLookups, target: string, folderLike: boolean): Found | null {
   const page = (file: string) => targets.pages.get(file);
   const folder = (name: string) => targets.folders.get(name);
   // A link without an extension names a Markdown or an MDX page.
@@ -132,7 +140,7 @@ function findPage(targets: UrlTargets, target: string, folderLike: boolean): Fou
   return url === undefined ? null : { url, isPage: true };
 }
 
-function findFile(targets: UrlTargets, target: string, rootRelative: boolean): Found | null {
+function findFile(targets: UrlLookups, target: string, rootRelative: boolean): Found | null {
   // VitePress serves its public/ folder at the site's root.
   const candidates = rootRelative ? [`public/${target}`, target] : [target];
   for (const candidate of candidates) {
@@ -143,7 +151,7 @@ function findFile(targets: UrlTargets, target: string, rootRelative: boolean): F
 }
 
 /** Links already written as this site's URLs: kept when they lead somewhere, so they are not reported as broken. */
-function findSiteUrl(targets: UrlTargets, target: string): Found | null {
+function findSiteUrl(targets: UrlLookups, target: string): Found | null {
   if (target === "guide" || target.startsWith("guide/")) {
     const url = pageUrl(target.slice("guide/".length));
     return targets.pageUrls.has(url) ? { url, isPage: true } : null;
@@ -154,7 +162,7 @@ function findSiteUrl(targets: UrlTargets, target: string): Found | null {
 }
 
 /** `/docs/config.md` where the folder is the repository's `docs/`: the same link without that part. */
-function findFromRepositoryRoot(targets: UrlTargets, target: string, find: (target: string) => Found | null): Found | null {
+function findFromRepositoryRoot(targets: UrlLookups, target: string, find: (target: string) => Found | null): Found | null {
   for (const folder of targets.repositoryPaths ?? []) {
     if (target === folder || target.startsWith(`${folder}/`)) {
       const found = find(target.slice(folder.length + 1));

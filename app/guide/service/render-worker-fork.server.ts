@@ -9,7 +9,7 @@ import { DEFAULT_MEMORY_BUDGET_MB, renderWorkerExecArgv } from "../../../server/
  * hands it over through the server seam.
  */
 export function forkRenderWorker(workerFile: URL, budgetMB = DEFAULT_MEMORY_BUDGET_MB): ChildProcess {
-  // "advanced" serialisation carries the targets' Maps and Sets as they are.
+  // "advanced" serialisation carries the packed targets' typed arrays as they are.
   const child = fork(fileURLToPath(workerFile), [], {
     serialization: "advanced",
     stdio: ["ignore", "inherit", "inherit", "ipc"],

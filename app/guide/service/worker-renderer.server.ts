@@ -1,6 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { memoryShares } from "../../../server/memory-budget.ts";
 import type { RenderJob, RenderResult } from "../render/render-page.server";
+import { packTargets } from "../render/packed-targets.server";
 import type { WorkerRequest, WorkerResponse } from "../render/render-worker.server";
 import { RenderTimeLimitError, type PageRenderer } from "./page-renderer.server";
 import { rendererVersion } from "./renderer-version.server";
@@ -53,7 +54,9 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
   let nextId = 0;
   let released = false;
   let idleTimer: NodeJS.Timeout | undefined;
-  let preparation: WorkerRequest | null = null;
+  let prepared: Parameters<PageRenderer["prepare"]> | null = null;
+  // Packed when a worker is first sent them (a restart whose pages are all on disk starts none), and once.
+  const preparationMessage = (): WorkerRequest | null => prepared && { targets: packTargets(prepared[0]), samples: prepared[1] };
   // While a page is awaited, this holds the process open: the worker's
   // channel does not (a server must be able to exit without it), and a
   // command or script that renders and then ends would stop mid-render.
@@ -104,7 +107,8 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
     };
     started.on("error", fail);
     started.on("exit", (code, signal) => fail(new Error(`The render worker stopped (${signal ?? `exit code ${code}`})`)));
-    if (preparation) started.send(preparation);
+    const message = preparationMessage();
+    if (message) started.send(message);
     return started;
   };
   // Started now, so that it is ready by the first request.
@@ -150,8 +154,8 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
     where: "worker",
     version: rendererVersion(workerFile),
     prepare(targets, samples) {
-      preparation = { targets, samples };
-      worker?.send(preparation);
+      prepared = [targets, samples];
+      if (worker) worker.send(preparationMessage()!);
       endWhenIdle();
     },
     render(job, background = false) {
