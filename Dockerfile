@@ -7,6 +7,8 @@ WORKDIR /app
 # The theme package is a workspace: npm ci needs its manifest to link it.
 COPY package.json package-lock.json ./
 COPY packages/theme/package.json ./packages/theme/
+# npm ci applies these to the installed packages (patches/README.md).
+COPY patches ./patches
 RUN npm ci
 
 FROM deps AS build
@@ -17,6 +19,7 @@ FROM node:24-bookworm-slim AS production-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/theme/package.json ./packages/theme/
+COPY patches ./patches
 RUN npm ci --omit=dev
 
 FROM node:24-bookworm-slim AS runtime
