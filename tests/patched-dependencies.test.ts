@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 
 // What patches/ changes in installed packages, and why: patches/README.md.
 describe("the patched dependencies", () => {
-  test("walk a syntax tree without naming a function for each node they visit (a sixth of rendering a page)", () => {
+  test("walk a syntax tree without naming a function for each node they visit (a quarter of rendering a page)", () => {
     const tree = { type: "root", children: [{ type: "element", tagName: "p", properties: {}, children: [{ type: "text", value: "x" }] }] };
     const stacks: string[] = [];
 

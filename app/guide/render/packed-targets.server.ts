@@ -3,11 +3,11 @@ import type { UrlLookups, UrlTargets } from "./resolve-url.server";
 /**
  * The folder's link targets as a render worker is sent them: each table's
  * keys joined in one string in sorted order, its values in another, and where
- * each ends. A Map or Set of 50,000 strings is some 8 MB of a worker's heap
- * (27.6 MB for the four tables of a 50,000-page folder, about 50 MB of its
- * resident size); the same text in a few strings is under a third of that,
- * and crosses to the worker as a handful of objects rather than 150,000.
- * A key is found by binary search: 16 comparisons at 50,000, a few per link.
+ * each ends. As Maps and a Set, a 50,000-page folder's targets were 27.6 MiB
+ * of a worker's heap (and 50 MiB of its resident size); packed, 9.4 MiB, and
+ * they cross to the worker as a handful of objects rather than 150,000
+ * (BENCHMARKS.md). A key is found by binary search: 16 comparisons at
+ * 50,000, a few per link.
  */
 
 /** Sorted keys and, for a table, the value of each: plain strings and arrays, as they cross to a process. */
