@@ -60,7 +60,7 @@ export function unpackTargets(packed: PackedTargets): UrlLookups {
   };
 }
 
-export function packStrings(entries: Iterable<readonly [string, string]>): PackedStrings {
+function packStrings(entries: Iterable<readonly [string, string]>): PackedStrings {
   // Sorted by UTF-16 code units, the order `compareAt` searches in.
   const sorted = [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const keyEnds = new Uint32Array(sorted.length);
@@ -74,7 +74,7 @@ export function packStrings(entries: Iterable<readonly [string, string]>): Packe
   return { keys: sorted.map(([key]) => key).join(""), keyEnds, values: sorted.map(([, value]) => value).join(""), valueEnds };
 }
 
-export class PackedTable {
+class PackedTable {
   private readonly packed: PackedStrings;
 
   constructor(packed: PackedStrings) {
