@@ -20,6 +20,11 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
+  // An assertion waits up to 10 s, not Playwright's 5: on a CI machine a
+  // search on an exported page (a new document starting Pagefind's worker,
+  // its WebAssembly and index) once took longer than 5 s, though locally the
+  // slowest of 40 timed runs beside three busy loops took 1.5 s.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
