@@ -48,7 +48,7 @@ export default defineConfig({
   optimizeDeps: {
     noDiscovery: true,
     // Mermaid too, for pages with diagrams (app/diagrams/): some of its dependencies are CommonJS.
-    include: ["react", "react-dom", "react-dom/client", "react/jsx-runtime", "react/jsx-dev-runtime", "react-router", "react-router/dom", "cookie", "mermaid"],
+    include: ["react", "react-dom", "react-dom/client", "react/jsx-runtime", "react/jsx-dev-runtime", "react-router", "react-router/dom", "mermaid"],
   },
   // Bundles of their own (`?worker&url`, app/diagrams/diagram-script.tsx) as
   // ES modules, so that one can load its parts as it needs them.
