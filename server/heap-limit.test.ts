@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { heapLimitedArguments, limitOwnHeap } from "./heap-limit.ts";
+import { EventEmitter } from "node:events";
+import { collectEarlyOnceListening, heapLimitedArguments, limitOwnHeap } from "./heap-limit.ts";
 import { memoryShares } from "./memory-budget.ts";
 
 const serverProcess = (overrides: Partial<{ execArgv: string[]; env: NodeJS.ProcessEnv }> = {}) => ({
@@ -67,5 +68,19 @@ describe("the server's own heap limit", () => {
 
   it("runs as it is where Node has no execve", () => {
     expect(() => limitOwnHeap(512, serverProcess())).not.toThrow();
+  });
+
+  it("makes the server collect its old generation early once it listens, not while it starts, unless the user chose a growth", () => {
+    const set: string[] = [];
+    const server = new EventEmitter();
+    collectEarlyOnceListening(server, serverProcess(), (flags) => set.push(flags));
+    expect(set).toEqual([]);
+    server.emit("listening");
+    expect(set).toEqual(["--heap-growing-percent=25"]);
+
+    const chosen = new EventEmitter();
+    collectEarlyOnceListening(chosen, serverProcess({ execArgv: ["--heap-growing-percent=50"] }), (flags) => set.push(flags));
+    chosen.emit("listening");
+    expect(set).toEqual(["--heap-growing-percent=25"]);
   });
 });

@@ -19,6 +19,7 @@ import zlib from "node:zlib";
 import type { ServerBuild } from "react-router";
 import sirv from "sirv";
 import type { ServerSeam } from "../app/server-seam.server.ts";
+import { collectEarlyOnceListening } from "./heap-limit.ts";
 import { memoryShares } from "./memory-budget.ts";
 import { listeningUrl } from "./listening-url.ts";
 import { liveReloadEvents } from "./live-reload.ts";
@@ -98,6 +99,7 @@ export async function serve({ renderWorker, liveReload = false }: { renderWorker
   server.on("connect", (_request, socket) => {
     socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
   });
+  collectEarlyOnceListening(server);
   server.listen({ port, host }, () => {
     console.log(`Listening on ${listeningUrl(server.address(), host)}`);
     // Every module is loaded by now: write their compiled code out for the
