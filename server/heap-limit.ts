@@ -58,7 +58,7 @@ export function heapLimitedArguments(budgetMB: number, current: Process = proces
   if (current.env[LIMITED] !== undefined || given.some((flag) => flag.startsWith(HEAP_FLAG))) return null;
   // The young generation's size: server/memory-budget.ts.
   const flags = withYoungGeneration([`${HEAP_FLAG}=${memoryShares(budgetMB).serverHeapMB}`], given);
-  if (collectEarly && !given.some((flag) => flag.startsWith(COLLECT_EARLY_FLAG))) flags.push(`${COLLECT_EARLY_FLAG}=${EARLY_GROWTH_PERCENT}`);
+  if (collectEarly && !choseGrowth(given)) flags.push(`${COLLECT_EARLY_FLAG}=${EARLY_GROWTH_PERCENT}`);
   return [current.execPath, ...flags, ...current.execArgv, ...current.argv.slice(1)];
 }
 
@@ -89,6 +89,11 @@ export function collectEarlyOnceListening(
   current: Pick<Process, "execArgv" | "env"> = process,
   setFlags: (flags: string) => void = v8.setFlagsFromString,
 ): void {
-  if (givenNodeOptions(current.execArgv, current.env).some((flag) => flag.startsWith(COLLECT_EARLY_FLAG))) return;
+  if (choseGrowth(givenNodeOptions(current.execArgv, current.env))) return;
   server.once("listening", () => setFlags(`${COLLECT_EARLY_FLAG}=${SERVER_GROWTH_PERCENT}`));
+}
+
+/** The user gave the old generation's growth themselves: theirs is kept, by the export's process and the server alike. */
+function choseGrowth(given: readonly string[]): boolean {
+  return given.some((flag) => flag.startsWith(COLLECT_EARLY_FLAG));
 }
