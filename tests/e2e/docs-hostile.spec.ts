@@ -1,10 +1,8 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { expect, type Page } from "./fixtures";
 import { axeViolations } from "./support/axe";
 import { expectNoPageOverflow, navPageUrls } from "./support/docs-checks";
 import { testDocs } from "./support/docs-server";
+import { addWhatGitCannotHold, SECRET } from "./support/hostile-folder";
 
 /**
  * A folder that tries everything against its readers and the server: script
@@ -13,33 +11,10 @@ import { testDocs } from "./support/docs-server";
  * the pages must still read.
  */
 
-const SECRET = "do-not-serve-me";
-let outside: string;
-
-const test = testDocs("hostile", {
-  // What git cannot or should not hold: links out of the folder, a .git folder, a huge line.
-  async prepare(contentDir) {
-    outside = await fs.mkdtemp(path.join(os.tmpdir(), "outside-docs-"));
-    await fs.writeFile(path.join(outside, "secret.txt"), SECRET);
-    await fs.writeFile(path.join(outside, "secret.md"), `# Secret page\n\n${SECRET}\n`);
-    await fs.symlink(path.join(outside, "secret.txt"), path.join(contentDir, "leak.txt"));
-    await fs.symlink(path.join(outside, "secret.md"), path.join(contentDir, "leak.md"));
-    await fs.symlink(outside, path.join(contentDir, "escape"));
-    await fs.mkdir(path.join(contentDir, ".git"));
-    await fs.writeFile(path.join(contentDir, ".git", "config"), `[remote "origin"]\n\turl = https://user:${SECRET}@example.org/repo.git\n`);
-    await fs.mkdir(path.join(contentDir, "node_modules", "pkg"), { recursive: true });
-    await fs.writeFile(path.join(contentDir, "node_modules", "pkg", "readme.txt"), SECRET);
-    const words = Array.from({ length: 20_000 }, (_, index) => `lorem${index}`).join("");
-    await fs.writeFile(path.join(contentDir, "long-line.md"), `# A very long line\n\n${words}\n\nThe end of the long page.\n`);
-  },
-});
+const test = testDocs("hostile", { prepare: addWhatGitCannotHold });
 
 // A missing image answers 404, and the page's CSP may report what it blocked: both are the defence working.
 test.beforeEach(({ allowConsole }) => allowConsole(/status of 404|Content Security Policy|Refused to/));
-
-test.afterAll(async () => {
-  if (outside) await fs.rm(outside, { recursive: true, force: true });
-});
 
 /** Opens the page and records any dialog or marker a script would leave. */
 async function visit(page: Page, url: string) {
@@ -174,6 +149,19 @@ test("a page named with spaces and unicode is reachable and shows its images", a
   await expect(page.locator("main h1")).toHaveText("Ünïcödé page");
   const image = page.getByRole("img", { name: "A tiny square" });
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+});
+
+test("a page named with spaces and unicode has its Markdown at its URL plus .md and for Accept: text/markdown, as llms.txt links it", async ({ request }) => {
+  const url = "/guide/nested/%C3%BCn%C3%AFc%C3%B6d%C3%A9%20page%20name";
+  const index = await (await request.get("/llms.txt")).text();
+  expect(index).toContain(`${url}.md)`);
+  for (const markdown of [await request.get(`${url}.md`), await request.get(url, { headers: { Accept: "text/markdown" } })]) {
+    expect(markdown.status()).toBe(200);
+    expect(markdown.headers()["content-type"]).toBe("text/markdown; charset=utf-8");
+    expect(await markdown.text()).toMatch(/^# Ünïcödé page\n\nA page whose file name has spaces and letters outside ASCII: 日本語/);
+  }
+  // Malformed percent-encoding is refused as a bad request.
+  expect((await request.get("/guide/nested/%E0%A4%A.md")).status()).toBe(400);
 });
 
 test("a huge single line wraps or scrolls inside the article; the page does not scroll sideways", async ({ page }) => {

@@ -17,9 +17,9 @@ import { getGuide, getSiteConfig, listedDescriptions } from "./guide-service.ser
  */
 export async function pageOfMarkdownPath(pathname: string): Promise<GuidePage | null> {
   const match = /^\/guide(?:\/(.+))?\.md$/.exec(pathname);
-  if (!match) return null;
+  const slug = match ? decodedSlug(match[1] ?? "") : null;
+  if (slug === null) return null;
   const guide = await getGuide();
-  const slug = match[1] ?? "";
   const folderIndex = slug === "index" ? "" : slug.endsWith("/index") ? slug.slice(0, -"/index".length) : null;
   const page = guide.findPage(slug) ?? (folderIndex === null ? undefined : guide.findPage(folderIndex));
   return page && (folderIndex === null || page.slug !== folderIndex || isFolderIndex(page)) ? page : null;
@@ -28,8 +28,25 @@ export async function pageOfMarkdownPath(pathname: string): Promise<GuidePage | 
 /** The page at this URL (`/guide`, `/guide/setup/install`), or null. */
 export async function pageOfUrl(pathname: string): Promise<GuidePage | null> {
   const match = /^\/guide(?:\/(.+?))?\/?$/.exec(pathname);
-  if (!match) return null;
-  return (await getGuide()).findPage(match[1] ?? "") ?? null;
+  const slug = match ? decodedSlug(match[1] ?? "") : null;
+  return slug === null ? null : ((await getGuide()).findPage(slug) ?? null);
+}
+
+/**
+ * A slug from a URL's path as the router gives it to the page's route
+ * (`ünïcödé page name` from `%C3%BCn%C3%AFc%C3%B6d%C3%A9%20page%20name`),
+ * each segment decoded and a slash inside one left encoded; null when the
+ * encoding is malformed, which names no page.
+ */
+function decodedSlug(encoded: string): string | null {
+  try {
+    return encoded
+      .split("/")
+      .map((segment) => decodeURIComponent(segment).replaceAll("/", "%2F"))
+      .join("/");
+  } catch {
+    return null;
+  }
 }
 
 /** The page's Markdown, headed by its title when the file's own text has no `# ` heading first. */
