@@ -84,16 +84,16 @@ export async function buildCommand(folder: string, options: Record<string, strin
     }
     // React Router's data for a client-side navigation to the page, where it asks for it (`/` → `/_.data`);
     // for a redirect, the redirect, which the browser then follows.
-    const dataFile = url === "/" ? "_.data" : `${url.slice(1)}.data`;
-    const data = await get(`/${dataFile}`);
-    if (data.ok) write(dataFile, new Uint8Array(await data.arrayBuffer()));
+    const dataUrl = url === "/" ? "/_.data" : `${url}.data`;
+    const data = await get(dataUrl);
+    if (data.ok) write(fileOfAddress(dataUrl), new Uint8Array(await data.arrayBuffer()));
   }
   // A few at a time: the render worker makes one page's HTML while this process lays out another.
   await inTurns(plan.pages, PAGES_AT_ONCE, exportPage);
   // Any address that names no page: the page a static host shows for a 404.
   write("404.html", withPolicy(await (await get("/404")).text()));
 
-  for (const url of plan.markdown) write(url.slice(1), await expectOk(await get(url), url).text());
+  for (const url of plan.markdown) write(fileOfAddress(url), await expectOk(await get(url), url).text());
   // These name pages by their absolute addresses, which only --site-url knows.
   if (siteUrl) {
     // Streamed to its file: llms-full.txt holds every page's Markdown.
@@ -140,7 +140,22 @@ async function inTurns<T>(items: readonly T[], limit: number, work: (item: T, po
 
 /** `/` → index.html, `/guide/x` → guide/x/index.html: served at the address by any static file server. */
 function htmlFileOf(url: string): string {
-  return path.posix.join(url.slice(1), "index.html");
+  return path.posix.join(fileOfAddress(url), "index.html");
+}
+
+/**
+ * The file that a static file server answers an address with, relative to
+ * the output: the address's path decoded, as the server decodes a request's
+ * path to find its file (`/guide/%C3%BCber%20uns.md` → `guide/über uns.md`).
+ * A segment that would decode into a path of its own (`..`, a slash) is
+ * refused: no file of a docs folder is named so.
+ */
+export function fileOfAddress(url: string): string {
+  const segments = url.slice(1).split("/").map((segment) => decodeURIComponent(segment));
+  if (segments.some((segment) => segment === "." || segment === ".." || /[/\\\0]/.test(segment))) {
+    throw new Error(`${url} names no file inside the export`);
+  }
+  return segments.join("/");
 }
 
 /** A redirect as a file: the page moves the browser on, with or without JavaScript. */

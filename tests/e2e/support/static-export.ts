@@ -17,6 +17,8 @@ import { startPagesHost } from "./pages-host";
  * served there by a host that redirects like GitHub Pages (pages-host.ts),
  * and `baseURL` ends with the base and a "/", so that tests name pages
  * relative to it ("guide/x"). `buildOptions` are added to the command.
+ * With `prepare`, a copy of the folder is exported, after `prepare` has
+ * changed it (links out of it, say, which git does not hold).
  */
 
 const CLI = fileURLToPath(new URL("../../../packages/cli/dist/cli.js", import.meta.url));
@@ -25,7 +27,9 @@ const START_TIMEOUT_MS = 60_000;
 
 export type StaticExport = { url: string; out: string };
 
-export function testExport(folder: DocsFolder, { port, basePath, buildOptions = [] }: { port: number; basePath?: string; buildOptions?: string[] }) {
+type ExportOptions = { port: number; basePath?: string; buildOptions?: string[]; prepare?: (docsFolder: string) => Promise<void> };
+
+export function testExport(folder: DocsFolder, { port, basePath, buildOptions = [], prepare }: ExportOptions) {
   return test.extend<{}, { exported: StaticExport }>({
     exported: [
       async ({}, use, workerInfo) => {
@@ -34,8 +38,14 @@ export function testExport(folder: DocsFolder, { port, basePath, buildOptions = 
         const origin = `http://127.0.0.1:${workerPort}`;
         const temporary = fs.mkdtempSync(path.join(os.tmpdir(), `export-${folder}-`));
         const out = path.join(temporary, "site");
+        let docs = path.join(FIXTURES_DIR, folder);
+        if (prepare) {
+          docs = path.join(temporary, folder);
+          fs.cpSync(path.join(FIXTURES_DIR, folder), docs, { recursive: true, verbatimSymlinks: true });
+          await prepare(docs);
+        }
         const base = basePath ? ["--base", `${basePath}/`] : [];
-        await promisify(execFile)(process.execPath, [CLI, "build", path.join(FIXTURES_DIR, folder), "--out", out, "--site-url", origin, ...base, ...buildOptions]);
+        await promisify(execFile)(process.execPath, [CLI, "build", docs, "--out", out, "--site-url", origin, ...base, ...buildOptions]);
         const host = basePath ? await startPagesHost(out, basePath, workerPort) : await startSirv(out, workerPort);
         await use({ url: host.url, out });
         await host.close();
