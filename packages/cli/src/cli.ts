@@ -1,7 +1,8 @@
 /**
  * themed-guide: serve, export or check a folder of Markdown docs.
  * The command line is read and checked first (command-line.ts); a usage
- * error is one line and exit status 2, never a stack trace.
+ * error is one line and exit status 2, never a stack trace, and a file
+ * that cannot be read or written one line and exit status 1.
  */
 import packageJson from "../package.json" with { type: "json" };
 import { buildCommand } from "./build-command.ts";
@@ -39,7 +40,20 @@ try {
       break;
   }
 } catch (error) {
-  if (!(error instanceof UsageError)) throw error;
-  console.error(`themed-guide: ${error.message}`);
-  process.exit(2);
+  if (error instanceof UsageError) {
+    console.error(`themed-guide: ${error.message}`);
+    process.exit(2);
+  }
+  // A file the command could not read or write (an --out under a file, a full disk): the system's reason, in one line.
+  if (isFileSystemError(error)) {
+    console.error(`themed-guide: ${error.message}`);
+    process.exit(1);
+  }
+  // A fault of the command's own: its message and where, for a report, not Node's print of a line of the bundle.
+  console.error(`themed-guide: ${error instanceof Error ? error.stack : String(error)}`);
+  process.exit(1);
+}
+
+function isFileSystemError(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === "string" && typeof (error as NodeJS.ErrnoException).syscall === "string";
 }

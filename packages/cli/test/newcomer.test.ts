@@ -62,6 +62,13 @@ describe("a newcomer with the package installed from its tarball", () => {
     expect(await npx("check", "docs", "--jsn")).toMatchObject({ code: 2, stderr: "themed-guide: check: Unknown option '--jsn' (see check --help)\n" });
   });
 
+  test("an --out that cannot be a folder (under a file) is one line and exit status 1, and nothing is written", async () => {
+    fs.writeFileSync(path.join(workDir, "a-file"), "not a folder\n");
+    const out = path.join(workDir, "a-file", "site");
+    expect(await npx("build", "docs", "--out", out)).toMatchObject({ code: 1, stdout: "", stderr: `themed-guide: ENOTDIR: not a directory, lstat '${out}'\n` });
+    expect(fs.readFileSync(path.join(workDir, "a-file"), "utf8")).toBe("not a folder\n");
+  });
+
   test("check passes a sound folder, and fails one with a broken link, naming file and line", async () => {
     expect(await npx("check", "docs")).toMatchObject({ code: 0, stdout: `No problems in ${docs}\n` });
 
