@@ -85,5 +85,16 @@ describe("settings read from the environment", () => {
     expect(readSettings({ TRUST_PROXY: "false" }, cwd).trustProxy).toBe(false);
     expect(readSettings({ TRUST_PROXY: "1" }, cwd).trustProxy).toBe(1);
     expect(readSettings({ TRUST_PROXY: "loopback" }, cwd).trustProxy).toBe("loopback");
+    for (const value of ["loopback, 10.0.0.0/8", "192.168.1.7", "::1/128, fc00::/7", "10.0.0.0/255.0.0.0", "linklocal,uniquelocal"]) {
+      expect(readSettings({ TRUST_PROXY: value }, cwd).trustProxy, value).toBe(value);
+    }
+  });
+
+  it("refuses a TRUST_PROXY that Express could not read with one line, before anything starts", () => {
+    for (const value of ["maybe", "10.0.0.0/33", "::1/129", "10.0.0.0/255.0.255.0", "10.0.0.1/8/8", "loopback,,10.0.0.1", "300.1.1.1"]) {
+      expect(refusal({ TRUST_PROXY: value })).toBe(
+        `TRUST_PROXY must be true, false, a number of proxies, or addresses and subnets, comma-separated, such as loopback or 10.0.0.0/8 (got ${JSON.stringify(value)})`,
+      );
+    }
   });
 });

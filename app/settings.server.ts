@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -66,12 +67,33 @@ const port = optionalText.transform((value, context) => {
   return number;
 });
 
-const trustProxy = optionalText.transform((value) => {
+const trustProxy = optionalText.transform((value, context) => {
   if (value === undefined) return undefined;
   if (value === "true") return true;
   if (value === "false") return false;
-  return /^\d+$/.test(value) ? Number(value) : value;
+  if (/^\d+$/.test(value)) return Number(value);
+  // Express would throw on the first request it compiles this for; refused here, it stops the start with one line.
+  if (!value.split(",").every((item) => isTrustedProxy(item.trim()))) {
+    const message = `must be true, false, a number of proxies, or addresses and subnets, comma-separated, such as loopback or 10.0.0.0/8 (got ${JSON.stringify(value)})`;
+    context.addIssue({ code: "custom", message });
+    return z.NEVER;
+  }
+  return value;
 });
+
+/** One item of a TRUST_PROXY list as Express reads it: a name of its own, an address, or an address with a prefix length or an IPv4 netmask. */
+function isTrustedProxy(item: string): boolean {
+  if (item === "loopback" || item === "linklocal" || item === "uniquelocal") return true;
+  const [address = "", range, ...more] = item.split("/");
+  const version = net.isIP(address);
+  if (version === 0 || more.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (version === 4 ? 32 : 128);
+  // A netmask is ones then zeros: 255.255.0.0, not 255.0.255.0.
+  if (version !== 4 || !net.isIPv4(range)) return false;
+  const bits = range.split(".").map((octet) => Number(octet).toString(2).padStart(8, "0")).join("");
+  return /^1*0*$/.test(bits);
+}
 
 const memoryBudget = z
   .string()

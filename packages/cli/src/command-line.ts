@@ -147,7 +147,7 @@ const HELP_DETAILS: Record<CommandName, string> = {
     "      --host <address>     the interface to listen on (HOST; default: all)",
     "      --site-name <name>   the site's name (SITE_NAME; default: from the folder)",
     "      --edit-url <url>     where 'Edit this page' links start (EDIT_URL_BASE)",
-    "      --trust-proxy <v>    whom to believe X-Forwarded-* from: true, a hop count, or an address (TRUST_PROXY)",
+    "      --trust-proxy <v>    whom to believe X-Forwarded-* from: true, a hop count, or addresses (TRUST_PROXY)",
     memoryAndCache("the server's", DEFAULT_MEMORY_BUDGET_MB),
   ].join("\n"),
   build: [
