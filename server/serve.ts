@@ -100,7 +100,15 @@ export async function serve({ renderWorker, liveReload = false }: { renderWorker
     socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
   });
   collectEarlyOnceListening(server);
+  // A port in use, an address this machine does not have: one line and exit status 1, not an unhandled 'error' event.
+  const cannotListen = (error: NodeJS.ErrnoException) => {
+    const reason = error.code === "EADDRINUSE" ? "the port is in use" : error.message;
+    console.error(`Cannot listen on ${host ?? "every address"}, port ${port}: ${reason}`);
+    process.exit(1);
+  };
+  server.once("error", cannotListen);
   server.listen({ port, host }, () => {
+    server.off("error", cannotListen);
     console.log(`Listening on ${listeningUrl(server.address(), host)}`);
     // Every module is loaded by now: write their compiled code out for the
     // next start (compile-cache.ts) instead of only at a clean exit.

@@ -167,6 +167,24 @@ describe("a newcomer with the package installed from its tarball", () => {
     }
   });
 
+  test("serve on a port in use is one line and exit status 1; a --trust-proxy Express cannot read, one line and exit status 2", async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const { port } = taken.address() as net.AddressInfo;
+    try {
+      expect(await npx("serve", "docs", "--port", String(port), "--host", "127.0.0.1")).toMatchObject({
+        code: 1,
+        stderr: `Cannot listen on 127.0.0.1, port ${port}: the port is in use\n`,
+      });
+    } finally {
+      taken.close();
+    }
+    expect(await npx("serve", "docs", "--trust-proxy", "10.0.0.0/33")).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^themed-guide: --trust-proxy must be true, false, a number of proxies, .* \(got "10\.0\.0\.0\/33"\)\n$/),
+    });
+  });
+
   test("dev serves the folder on this machine only, shows an edit on the next request, tells open pages by events, and stops on SIGTERM", async () => {
     const port = await freePort();
     const server = spawn("npx", ["themed-guide", "dev", "docs", "--port", String(port)], { cwd: workDir, detached: true });
