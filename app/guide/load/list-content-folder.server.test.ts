@@ -72,6 +72,16 @@ describe("the limits of a content folder", () => {
     expect([...listing.files.keys()]).toEqual(["img/logo.png"]);
   });
 
+  it("skips a file or folder whose name has a control character, with a warning naming it on one line", async () => {
+    const root = await folderWith({ "a.md": "# A\n", "new\nline.md": "# B\n", "tab\there/c.md": "# C\n", "img/bell\u0007.png": "png" });
+    const listing = await listContentFolder(root);
+    expect(listing.markdown.map((entry) => entry.relativePath)).toEqual(["a.md"]);
+    expect([...listing.files.keys()]).toEqual([]);
+    expect(listing.warnings.toSorted()).toEqual(
+      ["img/bell\u0007.png", "new\nline.md", "tab\there"].map((name) => `${JSON.stringify(path.join(root, name))}: a name with a control character (a line break, a tab); skipped`).toSorted(),
+    );
+  });
+
   it("lists MDX files (Docusaurus, Starlight) as pages, not as files to download", async () => {
     const root = await folderWith({ "index.mdx": "# Home\n", "guides/charts.MDX": "# Charts\n", "guides/chart.png": "png" });
     const listing = await listContentFolder(root);

@@ -26,7 +26,10 @@ import { statFile, statFiles, STAT_IN_WORKER_FROM, type FileStat } from "./stat-
  *   page; its links give the reading order and the navigation's labels
  *   (`bookContents`);
  * - symbolic links whose target is outside the folder, which would publish
- *   what the folder's author never put in it (skipped with a warning).
+ *   what the folder's author never put in it (skipped with a warning);
+ * - names with a control character (a line break, a tab), which no page's
+ *   address and no exported file name can carry faithfully (skipped with a
+ *   warning).
  */
 
 export type MarkdownEntry = {
@@ -105,6 +108,9 @@ type Folder = {
 /** A file the walk found, with its size and time once statted (undefined until then; null: gone, or not a file). */
 type FoundFile = { name: string; absolute: string; real: string; relative: string; folder: Folder; stat: FileStat | null | undefined };
 
+/** C0 controls and DEL: in a file name, never the author's intent. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
 /**
  * The folders are read first, synchronously: a folder of 50,000 pages is
  * some 96,000 files, and their stats took 1.0 s one after another against
@@ -115,6 +121,10 @@ type FoundFile = { name: string; absolute: string; real: string; relative: strin
 function walk(root: string, listing: ContentListing, found: FoundFile[], folder: Folder): void {
   for (const entry of fs.readdirSync(folder.real, { withFileTypes: true })) {
     if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+    if (CONTROL_CHARACTER.test(entry.name)) {
+      listing.warnings.push(`${JSON.stringify(`${folder.absolute}${path.sep}${entry.name}`)}: a name with a control character (a line break, a tab); skipped`);
+      continue;
+    }
     // Joined by hand: both folders are absolute and normalised, and a name holds no separator; path.join's
     // normalising cost 150 ms of a 50,000-page restart.
     const absolute = `${folder.absolute}${path.sep}${entry.name}`;
