@@ -12,9 +12,15 @@ import { testDocs } from "./support/docs-server";
 const SENTENCE = "Archives are *always* checked and *never* trusted. ";
 const HUGE_PAGE = `# A huge page\n\n${SENTENCE.repeat(Math.ceil((1024 * 1024) / SENTENCE.length))}\n`;
 
+// Blockquotes nested so deep that the renderer runs out of stack (in about 3 s) rather than time.
+const DEEP_PAGE = `# A deep page\n\n${"> ".repeat(3000)}the bottom of the quotes\n`;
+
 const test = testDocs("github", {
   port: 3286,
-  prepare: (contentDir) => fs.writeFile(path.join(contentDir, "huge.md"), HUGE_PAGE),
+  async prepare(contentDir) {
+    await fs.writeFile(path.join(contentDir, "huge.md"), HUGE_PAGE);
+    await fs.writeFile(path.join(contentDir, "deep.md"), DEEP_PAGE);
+  },
 });
 test.describe.configure({ mode: "default" });
 
@@ -40,4 +46,15 @@ test("a page too slow to render is stopped at its time limit and shown as plain 
   const install = await request.get("/guide/docs/install");
   expect(install.status()).toBe(200);
   expect(await install.text()).not.toContain("Shown as plain text");
+});
+
+test("a page the renderer cannot take is shown as plain text, not answered with an error, and named in the log", async ({ request, docs }) => {
+  test.setTimeout(60_000);
+  const deep = await request.get("/guide/deep", { timeout: 50_000 });
+  expect(deep.status()).toBe(200);
+  const html = await deep.text();
+  expect(html).toContain("Shown as plain text");
+  expect(html).toContain("the bottom of the quotes");
+  // On a busy machine the same page can run out of time before it runs out of stack: plain text either way.
+  expect(docs.output()).toMatch(/deep\.md: (could not be rendered: Maximum call stack size exceeded|rendering took longer than [\d.]+ s, [^\n]*); it is shown as plain text/);
 });

@@ -57,6 +57,8 @@ export function createBackgroundCompletion({ root, pages, render, warn, onDone, 
   const brokenByPage = new Map<GuidePage, BrokenLink[]>();
   // Each rendered page's description: all the completion needs of a page already rendered.
   const descriptionOf = new Map<GuidePage, string>();
+  // Pages shown as plain text (page-rendering.server.ts), warned of when it happened: failures all the same.
+  const shownAsWritten = new Map<GuidePage, GuideContentError>();
   let completing: Promise<CompleteGuide> | null = null;
   let completed: CompleteGuide | null = null;
   let searchFailed = false;
@@ -78,6 +80,7 @@ export function createBackgroundCompletion({ root, pages, render, warn, onDone, 
       // Requests that came in meanwhile go first.
       await new Promise((resolve) => setImmediate(resolve));
     }
+    failures.push(...pages.flatMap((page) => shownAsWritten.get(page) ?? []));
     await onDone();
     if (search) {
       // Pages removed since the store was written leave it; it now answers for the whole folder.
@@ -97,6 +100,8 @@ export function createBackgroundCompletion({ root, pages, render, warn, onDone, 
     onRendered(page: GuidePage, findings: RenderFindings, key: string) {
       brokenByPage.set(page, findings.brokenHrefs.map((href) => ({ from: page.relativePath, href })));
       descriptionOf.set(page, findings.description);
+      if (findings.problem) shownAsWritten.set(page, new GuideContentError(`${page.file}: ${findings.problem}`, page.file));
+      else shownAsWritten.delete(page);
       if (!search || search.pageKey(page.relativePath) === key) return;
       try {
         search.putPage(page.relativePath, key, findings.sections);

@@ -62,6 +62,13 @@ describe("checking a docs folder", () => {
     expect(problems[0]!.message).not.toMatch(/^\//);
   });
 
+  it("reports a page the renderer fails on (blockquotes nested thousands deep), which the server shows as plain text", async () => {
+    const root = folderOf({ "index.md": "# Home\n\nSee [deep](deep.md).\n", "deep.md": `# Deep\n\n${"> ".repeat(3000)}deep\n` });
+    expect(await checkGuide(root)).toEqual([
+      { kind: "render-failure", file: "deep.md", line: null, message: expect.stringMatching(/^could not be rendered: .+; it is shown as plain text$/) },
+    ]);
+  }, 60_000);
+
   it("reports a folder that cannot be served at all, with no file to blame", async () => {
     const root = folderOf({ "notes.txt": "no Markdown here" });
     expect(await checkGuide(root)).toEqual([{ kind: "unreadable-folder", file: null, line: null, message: `No Markdown files in ${fs.realpathSync(root)}` }]);

@@ -100,10 +100,16 @@ describe("rendering a page", () => {
     }
   });
 
-  it("fails that page's requests, and only that page's, when it cannot be rendered", async () => {
+  it("shows a page the renderer throws on as plain text, for good, naming the problem once, and renders the others", async () => {
     rendering.failOn = "beta.md";
-    const { guide } = await load();
-    await expect(guide.render(page(guide, "beta"))).rejects.toThrow(/beta\.md: could not be rendered: the highlighter fell over/);
+    const { guide, warnings } = await load();
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const shown = await guide.render(page(guide, "beta"));
+      expect(shown.html).toContain("This page could not be formatted, so its text is shown as it is written.");
+      expect(shown.html).toContain("Body of beta.");
+    }
+    expect(rendering.rendered.filter((file) => file === "beta.md")).toHaveLength(1);
+    expect(warnings).toEqual([expect.stringMatching(/beta\.md: could not be rendered: the highlighter fell over; it is shown as plain text$/)]);
     await expect(guide.render(page(guide, "alpha"))).resolves.toMatchObject({ title: "Alpha" });
   });
 
@@ -146,13 +152,15 @@ describe("completing the guide", () => {
     expect(warnings).toEqual([expect.stringMatching(/^1 link leads nowhere in .* alpha\.md → gone\.md$/)]);
   });
 
-  it("resolves with the pages that failed, warned about, and searches the others", async () => {
+  it("resolves with the pages shown as plain text as failures, warned about once, and searches them by their text", async () => {
     rendering.failOn = "alpha.md";
     const { guide, warnings } = await load();
     const { failures, search } = await guide.complete();
-    expect(failures.map((failure) => failure.file)).toEqual([path.join(await fs.realpath(folder), "alpha.md")]);
-    expect(warnings).toEqual([expect.stringMatching(/alpha\.md: could not be rendered/)]);
-    expect(search.search("quillworts")).toEqual([]);
+    expect(failures.map((failure) => [failure.file, failure.message])).toEqual([
+      [path.join(await fs.realpath(folder), "alpha.md"), expect.stringMatching(/alpha\.md: could not be rendered: the highlighter fell over; it is shown as plain text$/)],
+    ]);
+    expect(warnings.filter((warning) => warning.includes("alpha.md: could not be rendered"))).toHaveLength(1);
+    expect(search.search("quillworts").map((result) => result.url)).toEqual(["/guide/alpha"]);
     expect(search.search("beta")[0]?.url).toBe("/guide/beta");
   });
 });

@@ -45,3 +45,12 @@ export class RenderTimeLimitError extends Error {
   override name = "RenderTimeLimitError";
 }
 
+/**
+ * The renderer threw on the page's Markdown (a nesting too deep for it,
+ * say): the file's shape, which the same Markdown meets again, unlike a
+ * worker that stopped.
+ */
+export class PageRenderError extends Error {
+  override name = "PageRenderError";
+}
+

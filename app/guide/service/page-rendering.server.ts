@@ -8,20 +8,27 @@ import type { RenderedPageStore } from "./kept-pages.server";
 import type { DiskPageCache } from "./page-cache/disk-page-cache.server";
 import { pageKey } from "./page-cache/page-keys.server";
 import { plainTextPage } from "./plain-text-page.server";
-import { RenderTimeLimitError, type PageRenderer } from "./render-worker-client.server";
+import { PageRenderError, RenderTimeLimitError, type PageRenderer } from "./render-worker-client.server";
 
 /**
  * A page's article on request: from the store in memory when it is kept
  * there; else its Markdown is read from its file and the page is taken
  * from the disk cache under its key (page-cache/page-keys.server.ts) or
  * rendered, once however many ask for it at the same moment, and kept in
- * both. A page that ran past its time limit is shown as plain text
- * (plain-text-page.server.ts), for good: the same Markdown would overrun
- * again, holding the worker up each time the page was asked for.
+ * both. A page that ran past its time limit, or that the renderer threw
+ * on, is shown as plain text (plain-text-page.server.ts), for good: the
+ * same Markdown would do it again, each time the page was asked for. Its
+ * findings carry the problem, which `check` reports.
  */
 
 /** What a render found besides the article, for the background completion: search sections and links that lead nowhere. */
-export type RenderFindings = { sections: SearchSection[]; brokenHrefs: string[]; description: string };
+export type RenderFindings = {
+  sections: SearchSection[];
+  brokenHrefs: string[];
+  description: string;
+  /** Why the page is shown as plain text (its file's fault); null when it rendered. */
+  problem: string | null;
+};
 
 type Options = {
   renderer: PageRenderer;
@@ -68,7 +75,8 @@ export function createPageRendering(folder: ReadFolder, { renderer, store, diskC
       try {
         result = await renderer.render(job, background);
       } catch (error) {
-        if (error instanceof RenderTimeLimitError) return showAsWritten(page, job, key, error);
+        if (error instanceof RenderTimeLimitError) return showAsWritten(page, job, key, error.message, "overran");
+        if (error instanceof PageRenderError) return showAsWritten(page, job, key, `could not be rendered: ${error.message}`, "failed");
         throw new GuideContentError(`${page.file}: could not be rendered: ${(error as Error).message}`, page.file);
       }
       if (diskCache) {
@@ -80,14 +88,14 @@ export function createPageRendering(folder: ReadFolder, { renderer, store, diskC
     if (source.meta.title === null && result.leadingTitle !== source.leadingTitle) {
       warn(`${page.file}: its title was read as ${JSON.stringify(source.leadingTitle)} at start but renders as ${JSON.stringify(result.leadingTitle)}`);
     }
-    onRendered(page, { sections: result.sections, brokenHrefs: result.brokenHrefs, description: result.description }, key);
+    onRendered(page, { sections: result.sections, brokenHrefs: result.brokenHrefs, description: result.description, problem: null }, key);
     return withContent(page, result);
   }
 
-  function showAsWritten(page: GuidePage, job: RenderJob, key: string, error: RenderTimeLimitError): RenderedPage {
-    warn(`${page.file}: ${error.message}; it is shown as plain text`);
-    const result = plainTextPage(job);
-    onRendered(page, { sections: result.sections, brokenHrefs: [], description: result.description }, key);
+  function showAsWritten(page: GuidePage, job: RenderJob, key: string, problem: string, why: "overran" | "failed"): RenderedPage {
+    warn(`${page.file}: ${problem}; it is shown as plain text`);
+    const result = plainTextPage(job, why);
+    onRendered(page, { sections: result.sections, brokenHrefs: [], description: result.description, problem: `${problem}; it is shown as plain text` }, key);
     const shown = withContent(page, result);
     overran.set(page, shown);
     return shown;

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { DEFAULT_MEMORY_BUDGET_MB } from "../../../server/memory-budget.ts";
 import { workerRenderer } from "./worker-renderer.server";
 import type { UrlTargets } from "../render/resolve-url.server";
-import { renderTimeLimitMs, type PageRenderer } from "./page-renderer.server";
+import { PageRenderError, renderTimeLimitMs, type PageRenderer } from "./page-renderer.server";
 
 /**
  * Where the guide's pages are rendered. The production server renders in a
@@ -15,7 +15,7 @@ import { renderTimeLimitMs, type PageRenderer } from "./page-renderer.server";
  * tests) there is no built worker, and pages are rendered in this process.
  */
 
-export { RenderTimeLimitError, renderTimeLimitMs, type PageRenderer } from "./page-renderer.server";
+export { PageRenderError, RenderTimeLimitError, renderTimeLimitMs, type PageRenderer } from "./page-renderer.server";
 
 /** The built worker, beside the server bundle (build/server/index.js → build/worker/render-worker.js). */
 const WORKER_FILE = new URL("../worker/render-worker.js", import.meta.url);
@@ -52,7 +52,11 @@ function inThisProcess(): PageRenderer {
       if (!prepared) throw new Error("The renderer was not prepared");
       // Imported when first needed: a server with a worker never loads the highlighter itself.
       const { renderPage } = await import("../render/render-page.server");
-      return renderPage(job, prepared);
+      try {
+        return await renderPage(job, prepared);
+      } catch (error) {
+        throw new PageRenderError(error instanceof Error ? error.message : String(error));
+      }
     },
     release() {},
   };

@@ -3,7 +3,7 @@ import { memoryShares } from "../../../server/memory-budget.ts";
 import type { RenderJob, RenderResult } from "../render/render-page.server";
 import { packTargets } from "../render/packed-targets.server";
 import type { WorkerRequest, WorkerResponse } from "../render/render-worker.server";
-import { RenderTimeLimitError, type PageRenderer } from "./page-renderer.server";
+import { PageRenderError, RenderTimeLimitError, type PageRenderer } from "./page-renderer.server";
 import { rendererVersion } from "./renderer-version.server";
 import { forkRenderWorker, isRunning } from "./render-worker-fork.server";
 
@@ -84,7 +84,7 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
       }
       clearTimeout(entry.timer);
       waiting.delete(response.id);
-      if ("error" in response) entry.reject(new Error(response.error));
+      if ("error" in response) entry.reject(new PageRenderError(response.error));
       else entry.resolve(response.result);
       // Grown past its share: the next pages go to a new worker. Not before it has rendered a few: a
       // budget too small for even a fresh worker would otherwise start one per page.
