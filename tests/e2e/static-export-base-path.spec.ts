@@ -1,7 +1,7 @@
 import { expect, waitForHydration, type Page } from "./fixtures";
 import { cases, describeCase, expectRightFirstPaintWithJavaScript, storageState } from "./support/first-paint";
 import { readerTests } from "./support/docs-suite";
-import { testExport } from "./support/static-export";
+import { testExport, markDocument, sameDocument } from "./support/static-export";
 
 /**
  * The MkDocs fixture exported with `themed-guide build --base /tide-tables/`
@@ -29,8 +29,6 @@ function watchRequests(page: Page) {
   return { requested, failed };
 }
 
-const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 
 test("a page's address, which the host redirects to its folder's, is put back as the page's own, and its links are under the base", async ({ page, baseURL }) => {
   const response = await page.goto("guide/installation");

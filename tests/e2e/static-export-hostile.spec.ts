@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, waitForHydration } from "./fixtures";
 import { addWhatGitCannotHold, SECRET } from "./support/hostile-folder";
-import { testExport } from "./support/static-export";
+import { markDocument, sameDocument, testExport } from "./support/static-export";
 
 /**
  * The hostile fixture, with its links out of the folder and secrets beside
@@ -30,14 +30,14 @@ test("a page named with spaces and unicode is reached in the same document, show
   const url = "/guide/nested/%C3%BCn%C3%AFc%C3%B6d%C3%A9%20page%20name";
   await page.goto("/guide");
   await waitForHydration(page);
-  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await markDocument(page);
   // Its data file is fetched at the encoded address, which the host decodes to the file's name.
   const data = page.waitForResponse((response) => response.url().endsWith(`${url}.data`));
   await page.locator("main article").getByRole("link", { name: "A page with spaces and unicode" }).click();
   expect((await data).status()).toBe(200);
   await expect(page.locator("main h1")).toHaveText("Ünïcödé page");
   await expect(page).toHaveURL(url);
-  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(await sameDocument(page)).toBe(true);
   const image = page.getByRole("img", { name: "A tiny square" });
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
   const markdown = await request.get(`${url}.md`);

@@ -1,8 +1,8 @@
-import { expect, waitForHydration, type Page } from "./fixtures";
+import { expect, waitForHydration } from "./fixtures";
 import { BACKGROUND } from "./fixtures";
 import { cases, describeCase, expectRightFirstPaintWithJavaScript, storageState } from "./support/first-paint";
 import { readerTests } from "./support/docs-suite";
-import { testExport } from "./support/static-export";
+import { testExport, markDocument, sameDocument } from "./support/static-export";
 
 /**
  * The MkDocs fixture exported with `themed-guide build` and served by a
@@ -15,8 +15,6 @@ const test = testExport("mkdocs", { port: 3289 });
 
 readerTests(test, { pageCount: 5, axePage: "/guide/user-guide/station-files" });
 
-const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 
 test("a link to another page is followed in the same document, with the page's own data", async ({ page }) => {
   await page.goto("/guide/installation");

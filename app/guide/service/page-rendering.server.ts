@@ -93,9 +93,10 @@ export function createPageRendering(folder: ReadFolder, { renderer, store, diskC
   }
 
   function showAsWritten(page: GuidePage, job: RenderJob, key: string, problem: string, why: "overran" | "failed"): RenderedPage {
-    warn(`${page.file}: ${problem}; it is shown as plain text`);
+    const told = `${problem}; it is shown as plain text`;
+    warn(`${page.file}: ${told}`);
     const result = plainTextPage(job, why);
-    onRendered(page, { sections: result.sections, brokenHrefs: [], description: result.description, problem: `${problem}; it is shown as plain text` }, key);
+    onRendered(page, { sections: result.sections, brokenHrefs: [], description: result.description, problem: told }, key);
     const shown = withContent(page, result);
     overran.set(page, shown);
     return shown;

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
-import { test } from "../fixtures";
+import { test, type Page } from "../fixtures";
 import { FIXTURES_DIR, type DocsFolder } from "./docs-server";
 import { startPagesHost } from "./pages-host";
 
@@ -85,3 +85,8 @@ async function waitFor(url: string, server: ReturnType<typeof spawn>) {
   }
   throw new Error(`The static file server did not answer ${url} in time`);
 }
+
+/** Marks the page's document, so that a test can tell a navigation kept it (client-side) from a page load. */
+export const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+/** Whether the document marked by markDocument is still the one shown. */
+export const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
