@@ -40,7 +40,8 @@ test("a page too slow to render is stopped at its time limit and shown as plain 
   const again = performance.now();
   expect(await (await request.get("/guide/huge")).text()).toContain("Shown as plain text");
   expect(performance.now() - again).toBeLessThan(2_000);
-  expect(docs.output().match(/rendering took longer than/g)).toHaveLength(1);
+  // Counted for this page only: the background completion may meanwhile stop deep.md at its own limit.
+  expect(docs.output().match(/huge\.md: rendering took longer than/g)).toHaveLength(1);
 
   // The worker that was ended is replaced: a page no one had asked for yet renders.
   const install = await request.get("/guide/docs/install");
