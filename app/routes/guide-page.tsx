@@ -17,9 +17,9 @@ export async function loader(args: Route.LoaderArgs) {
   return guidePageData(args, guide.pages, described, await getSiteConfig());
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const siteName = siteNameOf(matches);
-  if (!loaderData) return [{ title: pageTitle("Page not found", siteName) }];
+  if (!loaderData) return [{ title: pageTitle(isNotFound(error) ? "Page not found" : "Page could not be shown", siteName) }];
   const title = pageTitle(loaderData.page.title, siteName);
   const { description } = loaderData.page;
   return [
@@ -38,7 +38,7 @@ export default function GuidePage({ loaderData }: Route.ComponentProps) {
 
 /** An unknown page of the guide: the guide's navigation stays around it. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const notFound = isNotFound(error);
   return (
     <article className="prose">
       <h1>{notFound ? "No such page in the guide" : "This page could not be shown"}</h1>
@@ -48,4 +48,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </p>
     </article>
   );
+}
+
+function isNotFound(error: unknown): boolean {
+  return isRouteErrorResponse(error) && error.status === 404;
 }
