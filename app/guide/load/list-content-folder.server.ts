@@ -6,6 +6,7 @@ import { PAGE_FILE } from "../render/page-files";
 import { readFolderMeta } from "./page-meta.server";
 import { readBookSummary, type TableOfContents } from "./project-config.server";
 import { statFile, statFiles, STAT_IN_WORKER_FROM, type FileStat } from "./stat-files.server";
+import { CONTROL_CHARACTER, type FolderWarning } from "./folder-warning";
 
 /**
  * Everything in a content folder that the guide publishes, found in one walk:
@@ -53,7 +54,7 @@ export type ContentListing = {
   folderLabels: Map<string, FolderLabel>;
   /** mdBook's SUMMARY.md, when there is one. */
   bookContents: TableOfContents | null;
-  warnings: string[];
+  warnings: FolderWarning[];
 };
 
 /**
@@ -108,8 +109,6 @@ type Folder = {
 /** A file the walk found, with its size and time once statted (undefined until then; null: gone, or not a file). */
 type FoundFile = { name: string; absolute: string; real: string; relative: string; folder: Folder; stat: FileStat | null | undefined };
 
-/** C0 controls and DEL: in a file name, never the author's intent. */
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 /**
  * The folders are read first, synchronously: a folder of 50,000 pages is
@@ -122,7 +121,7 @@ function walk(root: string, listing: ContentListing, found: FoundFile[], folder:
   for (const entry of fs.readdirSync(folder.real, { withFileTypes: true })) {
     if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
     if (CONTROL_CHARACTER.test(entry.name)) {
-      listing.warnings.push(`${JSON.stringify(`${folder.absolute}${path.sep}${entry.name}`)}: a name with a control character (a line break, a tab); skipped`);
+      listing.warnings.push({ kind: "skipped-file", file: `${folder.absolute}${path.sep}${entry.name}`, message: "a name with a control character (a line break, a tab); skipped" });
       continue;
     }
     // Joined by hand: both folders are absolute and normalised, and a name holds no separator; path.join's
@@ -131,11 +130,11 @@ function walk(root: string, listing: ContentListing, found: FoundFile[], folder:
     const link = entry.isSymbolicLink();
     const real = link ? realPathOrNull(absolute) : `${folder.real}${path.sep}${entry.name}`;
     if (real === null) {
-      listing.warnings.push(`${absolute}: a symbolic link to nothing; skipped`);
+      listing.warnings.push({ kind: "skipped-file", file: absolute, message: "a symbolic link to nothing; skipped" });
       continue;
     }
     if (real !== root && !real.startsWith(root + path.sep)) {
-      listing.warnings.push(`${absolute}: links to ${real}, outside the content folder; skipped`);
+      listing.warnings.push({ kind: "skipped-file", file: absolute, message: `links to ${real}, outside the content folder; skipped` });
       continue;
     }
     // A file gone or unreadable since its folder was read is left out, as one never there.
@@ -143,7 +142,7 @@ function walk(root: string, listing: ContentListing, found: FoundFile[], folder:
     const relative = folder.relative ? `${folder.relative}/${entry.name}` : entry.name;
     if (linked ? linked.isDirectory : !link && entry.isDirectory()) {
       if (folder.ancestors.has(real)) {
-        listing.warnings.push(`${absolute}: links back to a folder above it; skipped`);
+        listing.warnings.push({ kind: "skipped-file", file: absolute, message: "links back to a folder above it; skipped" });
         continue;
       }
       walk(root, listing, found, {
@@ -218,13 +217,13 @@ export function fileVersion(size: number, mtimeMs: number): string {
   return `${size.toString(36)}-${Math.round(mtimeMs * 1000).toString(36)}`;
 }
 
-function readCategory(file: string, warnings: string[]): FolderLabel {
+function readCategory(file: string, warnings: FolderWarning[]): FolderLabel {
   try {
     const text = fs.readFileSync(file, "utf8");
     // JSON is YAML, so one parser reads both spellings.
     return readFolderMeta(parseYaml(text));
   } catch (error) {
-    warnings.push(`${file}: not read (${(error as Error).message.split("\n")[0]}); the folder is named from its name`);
+    warnings.push({ kind: "unreadable-config", file, message: `not read (${(error as Error).message.split("\n")[0]}); the folder is named from its name` });
     return { label: null, order: null };
   }
 }

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { describeFolderWarning, type FolderWarning } from "./folder-warning";
 import { readBookSummary, readMkDocsNav, readProjectConfig, type TableOfContents } from "./project-config.server";
 
 const entries = (map: TableOfContents["pages"] | TableOfContents["folders"]) => Object.fromEntries(map);
@@ -83,7 +84,7 @@ describe("readProjectConfig", () => {
   let project = "";
   const projects: string[] = [];
   const warnings: string[] = [];
-  const warn = (message: string) => warnings.push(message);
+  const warn = (warning: FolderWarning) => warnings.push(describeFolderWarning(warning));
 
   async function makeProject(files: Record<string, string>, docs = "docs"): Promise<string> {
     project = await fs.mkdtemp(path.join(os.tmpdir(), "project-config-"));

@@ -9,6 +9,7 @@ import { visit } from "unist-util-visit";
 import { parseDocument } from "yaml";
 import { PAGE_FILE } from "../render/page-files";
 import { isRecord, text } from "./page-meta.server";
+import type { FolderWarning } from "./folder-warning";
 import { PROJECT_FILES } from "./project-files";
 
 /**
@@ -101,7 +102,7 @@ export function readMkDocsNav(nav: unknown): TableOfContents {
  * (or .yaml) whose `docs_dir` (default "docs") is this folder, or book.toml
  * whose `src` (default "src") is. Null when there is none.
  */
-export async function readProjectConfig(root: string, warn: (message: string) => void): Promise<ProjectConfig | null> {
+export async function readProjectConfig(root: string, warn: (warning: FolderWarning) => void): Promise<ProjectConfig | null> {
   const parent = path.dirname(root);
   for (const name of PROJECT_FILES) {
     const file = path.join(parent, name);
@@ -111,7 +112,7 @@ export async function readProjectConfig(root: string, warn: (message: string) =>
       const config = await (name === "book.toml" ? readBookToml(source, parent, root) : readMkDocsConfig(source, parent, root));
       if (config) return { file, ...config };
     } catch (error) {
-      warn(`${file}: not read (${(error as Error).message.split("\n")[0]}); the navigation follows the folder's names`);
+      warn({ kind: "unreadable-config", file, message: `not read (${(error as Error).message.split("\n")[0]}); the navigation follows the folder's names` });
       return null;
     }
   }

@@ -6,6 +6,7 @@ import { buildGuideTree, type PlacedPage } from "../nav/guide-tree.server";
 import type { CodeSample } from "../render/code-samples.server";
 import type { UrlTargets } from "../render/resolve-url.server";
 import { describeMissingIncludes, type BrokenLink } from "./link-report";
+import { describeFolderWarning, type FolderWarning } from "./folder-warning";
 import { ContentListingError, listContentFolder, type ContentListing } from "./list-content-folder.server";
 import { readLastCommitDates } from "./last-commit-dates.server";
 import { readableName } from "./page-meta.server";
@@ -34,6 +35,8 @@ export type ReadFolder = {
   files: Map<string, ContentFile>;
   /** Includes that name no file in the folder, by the page they are on; left as written. */
   missingIncludes: BrokenLink[];
+  /** Files left out and labelling files not read, each already warned of. */
+  folderWarnings: FolderWarning[];
   /** What each page's front matter says, and the title read at start. */
   sources: Map<GuidePage, PageSource>;
   /** The page's Markdown from its file (front matter removed, includes expanded); rejects with GuideContentError. */
@@ -67,10 +70,15 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
   const listing = await listContentFolder(root).catch((error: unknown) => {
     throw error instanceof ContentListingError ? new GuideContentError(error.message) : error;
   });
-  listing.warnings.forEach((message) => warn(message));
+  const folderWarnings: FolderWarning[] = [];
+  const warnOf = (warning: FolderWarning) => {
+    folderWarnings.push(warning);
+    warn(describeFolderWarning(warning));
+  };
+  listing.warnings.forEach(warnOf);
   // git reads the history while the pages are read.
   const lastCommits = readLastCommitDates(root, new Set(listing.markdown.map((entry) => entry.relativePath)));
-  const project = await readProjectConfig(root, warn);
+  const project = await readProjectConfig(root, warnOf);
   // MkDocs' nav when mkdocs.yml has one, else mdBook's SUMMARY.md.
   const contents = project?.contents ?? listing.bookContents;
 
@@ -125,6 +133,7 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
     projectName: project?.siteName ?? null,
     files: listing.files,
     missingIncludes,
+    folderWarnings,
     sources: pageSources,
     readMarkdown: pageReader(pageSources, readMarkdown),
   };

@@ -73,4 +73,30 @@ describe("checking a docs folder", () => {
     const root = folderOf({ "notes.txt": "no Markdown here" });
     expect(await checkGuide(root)).toEqual([{ kind: "unreadable-folder", file: null, line: null, message: `No Markdown files in ${fs.realpathSync(root)}` }]);
   });
+
+  it("reports the files the server leaves out (a link out of the folder, a name with a line break) and a labelling file it could not read", async () => {
+    const outside = folderOf({ "secret.md": "# Not to be published\n" });
+    const project = folderOf({
+      "mkdocs.yml": "site_name: [unclosed\n",
+      "docs/index.md": "# Home\n",
+      "docs/guide/_category_.json": "{ not json",
+      "docs/guide/setup.md": "# Setup\n",
+      "docs/new\nline.md": "# Two lines\n",
+    });
+    const docs = path.join(project, "docs");
+    fs.symlinkSync(path.join(outside, "secret.md"), path.join(docs, "secret.md"));
+    const problems = await checkGuide(docs);
+    expect(problems.map(({ kind, file, line }) => ({ kind, file, line }))).toEqual([
+      { kind: "unreadable-config", file: "../mkdocs.yml", line: null },
+      { kind: "unreadable-config", file: "guide/_category_.json", line: null },
+      { kind: "skipped-file", file: "new\nline.md", line: null },
+      { kind: "skipped-file", file: "secret.md", line: null },
+    ]);
+    expect(problems.map((problem) => problem.message)).toEqual([
+      expect.stringMatching(/^not read \(.+\); the navigation follows the folder's names$/),
+      expect.stringMatching(/^not read \(.+\); the folder is named from its name$/),
+      "a name with a control character (a line break, a tab); skipped",
+      `links to ${fs.realpathSync(path.join(outside, "secret.md"))}, outside the content folder; skipped`,
+    ]);
+  });
 });

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { GuideContentError } from "../guide-content-error";
 import type { BrokenLink } from "../load/link-report";
+import type { FolderWarning } from "../load/folder-warning";
 import { findBrokenAnchors } from "./broken-anchors.server";
 import { SITE_PATHS } from "./guide-service.server";
 import { loadGuide } from "./load-guide.server";
@@ -14,7 +15,7 @@ import { loadGuide } from "./load-guide.server";
  */
 
 export type FolderProblem = {
-  kind: "unreadable-folder" | "front-matter" | "broken-link" | "broken-anchor" | "missing-include" | "render-failure";
+  kind: "unreadable-folder" | "front-matter" | "broken-link" | "broken-anchor" | "missing-include" | "render-failure" | FolderWarning["kind"];
   /** Relative to the folder; null when no one file is to blame. */
   file: string | null;
   /** 1-based, where the file says it; null when it cannot be told. */
@@ -36,6 +37,8 @@ export async function checkGuide(folder: string): Promise<FolderProblem[]> {
   const { brokenLinks, failures } = await guide.complete();
   const brokenAnchors = await findBrokenAnchors(guide.pages, guide.render);
   const problems = [
+    // A file outside the folder (a project file beside it) is named as reached from it: "../mkdocs.yml".
+    ...guide.folderWarnings.map(({ kind, file, message }) => ({ kind, file: path.relative(contentDir, file), line: null, message })),
     ...(await locate(contentDir, guide.missingIncludes, "missing-include", "include names no file in the folder")),
     ...(await locate(contentDir, brokenLinks, "broken-link", "link leads nowhere")),
     // The link is known by the site URL it became; its fragment is as written.

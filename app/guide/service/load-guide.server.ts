@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import type { ContentFile, GuideNavItem, GuidePage, RenderedPage } from "../guide-types";
 import type { BrokenLink } from "../load/link-report";
+import type { FolderWarning } from "../load/folder-warning";
 import { readFolder } from "../load/read-folder.server";
 import type { UrlTargets } from "../render/resolve-url.server";
 import type { SearchIndex } from "../search/search-index.server";
@@ -46,6 +47,8 @@ export type Guide = {
   files: Map<string, ContentFile>;
   /** Includes that name no file in the folder; left as written. */
   missingIncludes: readonly BrokenLink[];
+  /** Files left out of the guide and labelling files not read (symbolic links out, a project file that does not parse). */
+  folderWarnings: readonly FolderWarning[];
   /** The page's Markdown as the site reads it: front matter removed, includes expanded. */
   markdown(page: GuidePage): Promise<string>;
   /** The page with its article: rendered on the first call, then kept while the store keeps it. */
@@ -173,6 +176,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       findPage: (slug) => bySlug.get(slug),
       files: folder.files,
       missingIncludes: folder.missingIncludes,
+      folderWarnings: folder.folderWarnings,
       markdown: (page) => folder.readMarkdown(page),
       render: (page) => rendering.render(page),
       renderCounts: () => rendering.counts(),

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { CONTROL_CHARACTER } from "../../../app/guide/load/folder-warning.ts";
 import type { FolderProblem } from "../../../app/guide/service/check-guide.server";
 import { loadServerSeam } from "./site-build.ts";
 
@@ -24,6 +25,8 @@ export async function checkCommand(folder: string, options: { json?: boolean }):
 
 function describe(folder: string, { file, line, message }: FolderProblem): string {
   if (file === null) return message;
-  const where = path.relative(process.cwd(), path.join(folder, file)) || file;
+  const relative = path.relative(process.cwd(), path.join(folder, file)) || file;
+  // A name with a line break (which check reports as left out) is quoted, so the problem stays one line.
+  const where = CONTROL_CHARACTER.test(relative) ? JSON.stringify(relative) : relative;
   return `${where}${line === null ? "" : `:${line}`}: ${message}`;
 }

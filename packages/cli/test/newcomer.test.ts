@@ -69,7 +69,7 @@ describe("a newcomer with the package installed from its tarball", () => {
     expect(fs.readFileSync(path.join(workDir, "a-file"), "utf8")).toBe("not a folder\n");
   });
 
-  test("check passes a sound folder, and fails one with a broken link, naming file and line", async () => {
+  test("check passes a sound folder, and fails one with a broken link, naming file and line, or with a file the site leaves out", async () => {
     expect(await npx("check", "docs")).toMatchObject({ code: 0, stdout: `No problems in ${docs}\n` });
 
     const broken = path.join(workDir, "broken");
@@ -84,6 +84,15 @@ describe("a newcomer with the package installed from its tarball", () => {
     const json = await npx("check", "broken", "--json");
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toEqual({ folder: broken, problems: [{ kind: "broken-link", file: "index.md", line, message: "link leads nowhere: old-page.md" }] });
+
+    // A file the site leaves out is a problem too; a name with a line break is quoted, so it stays one line.
+    const odd = path.join(workDir, "odd");
+    fs.cpSync(docs, odd, { recursive: true });
+    fs.writeFileSync(path.join(odd, "two\nlines.md"), "# Two lines\n");
+    expect(await npx("check", "odd")).toMatchObject({
+      code: 1,
+      stdout: `"odd/two\\nlines.md": a name with a control character (a line break, a tab); skipped\n1 problem in ${odd}\n`,
+    });
   });
 
   test("runs on Node 22, the oldest Node it supports", async () => {
