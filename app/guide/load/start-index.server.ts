@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { CodeSample } from "../render/code-samples.server";
 import { createLineHash } from "./line-hash.server";
+import { makeFolder } from "./make-folder.server";
 import type { BrokenLink } from "./link-report";
 import type { ContentListing } from "./list-content-folder.server";
 import type { PageMeta } from "./page-meta.server";
@@ -51,7 +52,7 @@ export async function readStartIndex(file: string, stamp: string): Promise<Start
 export async function writeStartIndex(file: string, stamp: string, index: StartIndex): Promise<void> {
   const temporary = `${file}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`;
   try {
-    await fs.mkdir(path.dirname(file), { recursive: true });
+    await makeFolder(path.dirname(file));
     await fs.writeFile(temporary, JSON.stringify({ format: FORMAT, stamp, index }));
     await fs.rename(temporary, file);
   } catch {

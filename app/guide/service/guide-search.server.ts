@@ -1,5 +1,5 @@
-import fs from "node:fs";
 import path from "node:path";
+import { makeFolderSync } from "../load/make-folder.server";
 import { openSearchStore, type SearchStore } from "../search/search-store.server";
 
 /**
@@ -12,7 +12,7 @@ export function openGuideSearch(cacheFolder: string | null, warn: (message: stri
   if (cacheFolder === null) return openSearchStore(":memory:", { warn });
   const file = path.join(cacheFolder, "search.sqlite");
   try {
-    fs.mkdirSync(cacheFolder, { recursive: true });
+    makeFolderSync(cacheFolder);
     return openSearchStore(file, { warn });
   } catch (error) {
     warn(`Search index ${file}: cannot be kept there (${(error as Error).message.split("\n")[0]}); it is kept in memory`);

@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { escapeMarkup } from "../../../app/escape-markup";
+import { makeFolderSync } from "../../../app/guide/load/make-folder.server.ts";
 import { limitOwnHeap } from "../../../server/heap-limit.ts";
 import { DEFAULT_EXPORT_MEMORY_BUDGET_MB, parseMemoryBudget, searchPartPages } from "../../../server/memory-budget.ts";
 import { manifestScript, parseBasePath, rebaseBuild } from "./base-path.ts";
@@ -59,7 +60,7 @@ export async function buildCommand(folder: string, options: Record<string, strin
     const target = path.join(out, relative);
     // Made once each: tens of thousands of files share a few thousand folders.
     if (!folders.has(path.dirname(target))) {
-      fs.mkdirSync(path.dirname(target), { recursive: true });
+      makeFolderSync(path.dirname(target));
       folders.add(path.dirname(target));
     }
     fs.writeFileSync(target, body);

@@ -1,6 +1,8 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { UsageError } from "./command-line.ts";
 import { EXPORT_MARKER, prepareExportFolder, recordExport } from "./export-folder.ts";
@@ -33,6 +35,14 @@ describe("the export's folder", () => {
     const out = path.join(root, "site", "public");
     prepareExportFolder(out, docs);
     expect(fs.statSync(out).isDirectory()).toBe(true);
+  });
+
+  // In a child process with a time limit: a hang in a synchronous call would stop the test run itself, not fail a test.
+  test.runIf(fs.existsSync("/proc/self"))("a folder the system cannot make is the system's error at once, not a hang (--out /proc/x)", () => {
+    const module = JSON.stringify(fileURLToPath(new URL("./export-folder.ts", import.meta.url)));
+    const script = `import { prepareExportFolder } from ${module};\ntry { prepareExportFolder("/proc/themed-guide-no-such-folder", ${JSON.stringify(docs)}); console.log("made"); } catch (error) { console.log(error.code); }`;
+    const { stdout, signal } = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", timeout: 20_000 });
+    expect({ signal, stdout: stdout.trim() }).toEqual({ signal: null, stdout: "ENOENT" });
   });
 
   test("an empty folder is used as it is", () => {

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { makeFolderSync } from "../../../app/guide/load/make-folder.server.ts";
 import { UsageError } from "./command-line.ts";
 
 /**
@@ -21,7 +22,7 @@ export function prepareExportFolder(out: string, docsFolder: string): void {
 
   const stat = fs.lstatSync(out, { throwIfNoEntry: false });
   if (stat === undefined) {
-    fs.mkdirSync(out, { recursive: true });
+    makeFolderSync(out);
   } else if (!stat.isDirectory()) {
     throw new UsageError(`--out ${out} is not a folder`);
   } else {

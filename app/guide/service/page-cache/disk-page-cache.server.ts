@@ -6,6 +6,7 @@ import zlib from "node:zlib";
 import type { RenderResult } from "../../render/render-page.server";
 // With its extension: scripts/bench-page-cache.ts and a test's child process run this file under Node itself.
 import { decodeEntry, encodeEntry } from "./page-entry.server.ts";
+import { makeFolder } from "../../load/make-folder.server.ts";
 
 /**
  * Rendered pages on disk, so that a restarted server serves every page it
@@ -95,7 +96,7 @@ export function openDiskPageCache(folder: string, options: DiskPageCacheOptions)
     const file = entryFile(key);
     const entryFolder = path.dirname(file);
     if (!madeFolders.has(entryFolder)) {
-      await files.mkdir(entryFolder, { recursive: true });
+      await makeFolder(entryFolder, (level) => files.mkdir(level));
       madeFolders.add(entryFolder);
     }
     // Beside the entry, so the rename stays on one file system and is atomic.

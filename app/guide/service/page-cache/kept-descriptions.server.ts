@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { makeFolder } from "../../load/make-folder.server";
 
 /**
  * Every page's description as the last complete pass over the folder found
@@ -33,7 +34,7 @@ export async function readKeptDescriptions(file: string, validFor: string): Prom
 export async function writeKeptDescriptions(file: string, validFor: string, descriptions: ReadonlyMap<string, string>): Promise<void> {
   const temporary = `${file}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`;
   try {
-    await fs.mkdir(path.dirname(file), { recursive: true });
+    await makeFolder(path.dirname(file));
     await fs.writeFile(temporary, JSON.stringify({ format: FORMAT, validFor, descriptions: [...descriptions] }));
     await fs.rename(temporary, file);
   } catch {
