@@ -80,8 +80,10 @@ describe("the command line", () => {
     expect((read("dev", "--help") as { text: string }).text).toContain("default 127.0.0.1: this machine only");
   });
 
-  test("build needs --out, and reads its other options", () => {
+  test("build needs --out, refuses an empty one, and reads its other options", () => {
     expect(usageError("build", "docs")).toBe("build: --out is required (see build --help)");
+    expect(usageError("build", "docs", "--out", "")).toBe("build: --out needs a value, and got an empty one");
+    expect(usageError("build", "docs", "--out=")).toBe("build: --out needs a value, and got an empty one");
     expect(read("build", "docs", "-o", "site", "--site-url", "https://docs.example.com")).toMatchObject({
       command: "build",
       folder: path.join(cwd, "docs"),

@@ -82,7 +82,10 @@ export function readCommandLine(args: readonly string[], cwd = process.cwd()): I
   }
   if (parsed.values.help) return { command: "help", text: commandHelp(command) };
   for (const option of "required" in spec ? spec.required : []) {
-    if ((parsed.values as Record<string, unknown>)[option] === undefined) throw new UsageError(`${command}: --${option} is required (see ${command} --help)`);
+    const value = (parsed.values as Record<string, unknown>)[option];
+    if (value === undefined) throw new UsageError(`${command}: --${option} is required (see ${command} --help)`);
+    // An empty value is most often a variable that was not set (`--out "$SITE"`): never taken to mean the current folder.
+    if (value === "") throw new UsageError(`${command}: --${option} needs a value, and got an empty one`);
   }
   if (parsed.positionals.length > 1) {
     throw new UsageError(`${command} takes one folder, got ${parsed.positionals.length}: ${parsed.positionals.join(" ")}`);
