@@ -21,7 +21,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { makeDocsCorpus } from "./make-docs-corpus.ts";
-import { measureSearchTransfer } from "./search-transfer.ts";
+import { measureSearchTransfer, transferByKind } from "./search-transfer.ts";
 import { measure, report } from "./measure-process.ts";
 
 const { values } = parseArgs({ options: { sizes: { type: "string", default: "200,5000" } } });
@@ -65,8 +65,7 @@ for (const size of sizes) {
   const ours = path.join(scratch, `site-${size}`);
   report("themed-guide build", await measure(process.execPath, [CLI, "build", docs, "--out", ours]), ours);
   for (const { query, results, files, bytes } of await measureSearchTransfer(ours, SEARCH_QUERIES)) {
-    const largest = files.slice(0, 4).map((file) => `${file.path.split("/").at(-1)} ${(file.bytes / 1000).toFixed(1)}`).join(", ");
-    console.log(`  one search, "${query}": ${results} results shown; the browser fetched ${files.length} files, ${(bytes / 1000).toFixed(1)} KB (largest, KB: ${largest})`);
+    console.log(`  one search, "${query}": ${results} results shown; the browser fetched ${files.length} files, ${(bytes / 1000).toFixed(1)} KB (KB and files: ${transferByKind(files)})`);
   }
   const theirs = path.join(docs, ".vitepress", "dist");
   // From its own project, as a VitePress user runs it (it resolves Vue from where it runs).

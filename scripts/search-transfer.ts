@@ -49,3 +49,32 @@ export async function measureSearchTransfer(exportDir: string, queries: readonly
     server.close();
   }
 }
+
+/**
+ * What a search's bytes went to, by the kind of file Pagefind writes: the
+ * index's chunks (one for each word in each part of the index), the pages'
+ * fragments (one for each result shown), each part's metadata, and the
+ * engine itself (its script and WebAssembly); anything else is the page's own.
+ */
+export function transferByKind(files: SearchTransfer["files"]): string {
+  const kinds = new Map<string, { files: number; bytes: number }>();
+  for (const file of files) {
+    const kind = file.path.endsWith(".pf_index")
+      ? "index chunks"
+      : file.path.endsWith(".pf_fragment")
+        ? "fragments"
+        : file.path.endsWith(".pf_meta") || file.path.endsWith("pagefind-entry.json") || file.path.endsWith("parts.json")
+          ? "metadata"
+          : /\/pagefind\/(wasm\.|pagefind\.js|pagefind-worker\.js)/.test(file.path)
+            ? "engine"
+            : "the site's own";
+    const sum = kinds.get(kind) ?? { files: 0, bytes: 0 };
+    sum.files++;
+    sum.bytes += file.bytes;
+    kinds.set(kind, sum);
+  }
+  return [...kinds]
+    .sort((a, b) => b[1].bytes - a[1].bytes)
+    .map(([kind, sum]) => `${kind} ${(sum.bytes / 1000).toFixed(1)} (${sum.files})`)
+    .join(", ");
+}
