@@ -25,10 +25,12 @@ describe("a render worker's Node options", () => {
 });
 
 describe("an export's search index parts", () => {
-  it("follow the memory budget: a quarter of it, at about 0.45 MB a page while Pagefind writes, and never under 100 pages", () => {
-    expect(searchPartPages(1024)).toBe(568);
-    expect(searchPartPages(4096)).toBe(2275);
-    expect(searchPartPages(384)).toBe(213);
-    expect(searchPartPages(100)).toBe(100);
+  it("take what the budget holds beside the export's own process, which grows with the folder, at about 0.45 MB a page while Pagefind writes, and never under 100 pages", () => {
+    expect(searchPartPages(1024, 5_000)).toBe(1718);
+    expect(searchPartPages(1024, 50_000)).toBe(988);
+    expect(searchPartPages(1024, 200)).toBe(1796);
+    expect(searchPartPages(4096, 5_000)).toBe(8545);
+    expect(searchPartPages(384, 5_000)).toBe(296);
+    expect(searchPartPages(384, 100_000)).toBe(100);
   });
 });

@@ -33,7 +33,7 @@ export async function buildCommand(folder: string, options: Record<string, strin
   const siteUrl = typeof options["site-url"] === "string" ? parseSiteUrl(options["site-url"], basePath) : null;
   Object.assign(process.env, exportEnvironment(folder, options), { NODE_ENV: "production" });
   const budgetMB = parseMemoryBudget(process.env.MEMORY_BUDGET_MB) ?? DEFAULT_EXPORT_MEMORY_BUDGET_MB;
-  const pagesPerPart = typeof options["search-part-pages"] === "string" ? parsePartPages(options["search-part-pages"]) : searchPartPages(budgetMB);
+  const chosenPartPages = typeof options["search-part-pages"] === "string" ? parsePartPages(options["search-part-pages"]) : null;
   // As `serve` does: the command starts again with its heap limit and few malloc arenas, and comes back here
   // (server/heap-limit.ts). Without them, a 50,000-page export's own process grew to 911 MB (BENCHMARKS.md).
   // It mostly waits on its render workers, so it collects its garbage early.
@@ -70,18 +70,18 @@ export async function buildCommand(folder: string, options: Record<string, strin
     await pipeline(Readable.fromWeb(response.body! as NodeReadableStream<Uint8Array>), fs.createWriteStream(path.join(out, relative)));
     written.push(relative);
   };
-  const search = await createSearchIndexWriter(out, { pagesPerPart });
+  const search = await createSearchIndexWriter(out, { pagesPerPart: chosenPartPages ?? searchPartPages(budgetMB, plan.pages.length) });
 
   async function exportPage(url: string, position: number) {
     const page = await get(url);
     const location = page.headers.get("Location");
     if (page.status >= 300 && page.status < 400 && location) {
       write(htmlFileOf(url), redirectPage(location));
-      await search.addPage(position, null);
+      search.addPage(position, null);
     } else {
       const html = await expectOk(page, url).text();
       write(htmlFileOf(url), withPolicy(html));
-      await search.addPage(position, url.startsWith("/guide") ? { url, html } : null);
+      search.addPage(position, url.startsWith("/guide") ? { url, file: htmlFileOf(url) } : null);
     }
     // React Router's data for a client-side navigation to the page, where it asks for it (`/` → `/_.data`);
     // for a redirect, the redirect, which the browser then follows.
@@ -101,6 +101,7 @@ export async function buildCommand(folder: string, options: Record<string, strin
     for (const url of ["/sitemap.xml", "/llms.txt", "/llms-full.txt"]) await writeStreamed(url.slice(1), expectOk(await get(url), url));
   }
 
+  // Once every page is written and the render workers have ended: Pagefind then has their share of the budget.
   for (const file of await search.finish()) written.push(file);
   // The browser's files as built; the precompressed copies are for the server, not for a file host.
   for (const file of fs.readdirSync(CLIENT_DIR, { recursive: true, withFileTypes: true })) {

@@ -3,7 +3,7 @@ import zlib from "node:zlib";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { createSearchIndexWriter, MAX_PAGES_AHEAD, searchableHtml } from "./search-index-writer.ts";
+import { createSearchIndexWriter, searchableHtml } from "./search-index-writer.ts";
 
 let out = "";
 afterEach(() => fs.rmSync(out, { recursive: true, force: true }));
@@ -11,13 +11,23 @@ afterEach(() => fs.rmSync(out, { recursive: true, force: true }));
 const page = (title: string, text: string) =>
   `<!DOCTYPE html><html lang="en"><head><title>${title}</title></head><body><article data-pagefind-body><h1>${title}</h1><p>${text}</p></article></body></html>`;
 
+/** Writes the page's file as the export does, and gives it to the writer. */
+function writePage(writer: Awaited<ReturnType<typeof createSearchIndexWriter>>, position: number, url: string, html: string) {
+  const file = `${url.slice(1)}/index.html`;
+  fs.mkdirSync(path.dirname(path.join(out, file)), { recursive: true });
+  fs.writeFileSync(path.join(out, file), html);
+  writer.addPage(position, { url, file });
+}
+
 async function exportPages(count: number, pagesPerPart: number): Promise<string[]> {
   out = fs.mkdtempSync(path.join(os.tmpdir(), "search-index-writer-"));
   const writer = await createSearchIndexWriter(out, { pagesPerPart });
-  // Added as the export adds them: several at once, finishing in any order (here the last first).
-  const positions = Array.from({ length: count }, (_, index) => count - 1 - index);
-  await Promise.all(positions.map((index) => writer.addPage(index, { url: `/guide/page-${index}`, html: page(`Page ${index}`, `Tide tables for harbour ${index}.`) })));
-  return writer.finish();
+  // Added as the export adds them: finishing in any order (here the last first).
+  for (let index = count - 1; index >= 0; index--) writePage(writer, index, `/guide/page-${index}`, page(`Page ${index}`, `Tide tables for harbour ${index}.`));
+  const pageFiles = fs.readdirSync(out, { recursive: true }).map(String).filter((name) => name.endsWith(".html"));
+  const written = await writer.finish();
+  // The pages' own files are the export's, not the index's.
+  return written.filter((file) => !pageFiles.includes(file));
 }
 
 /** How many pages each part's Pagefind index says it holds. */
@@ -29,7 +39,7 @@ test("writes the index in parts of the pages asked for, the first beside the scr
   expect(parts).toEqual(["parts/2/", "parts/3/"]);
   expect([pagesIn(""), ...parts.map(pagesIn)]).toEqual([2, 2, 1]);
   // Every file written is reported, so a later export can remove it, and nothing else.
-  const onDisk = fs.readdirSync(out, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  const onDisk = fs.readdirSync(path.join(out, "pagefind"), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
   expect(written.toSorted()).toEqual(onDisk.map((entry) => path.relative(out, path.join(entry.parentPath, entry.name))).toSorted());
 });
 
@@ -67,27 +77,24 @@ test("pages go into the parts in their order in the export, whatever order they 
 test("a page that is not indexed still takes its place, and the pages after it go in", async () => {
   out = fs.mkdtempSync(path.join(os.tmpdir(), "search-index-writer-"));
   const writer = await createSearchIndexWriter(out, { pagesPerPart: 10 });
-  await Promise.all([writer.addPage(2, { url: "/guide/b", html: page("B", "Bravo.") }), writer.addPage(1, null), writer.addPage(0, { url: "/guide/a", html: page("A", "Alpha.") })]);
+  writePage(writer, 2, "/guide/b", page("B", "Bravo."));
+  writer.addPage(1, null);
+  writePage(writer, 0, "/guide/a", page("A", "Alpha."));
   await writer.finish();
   expect(pagesIn("")).toBe(2);
 });
 
-test("a page finished far ahead of one still rendering waits for it, so the pages held back for the index's order stay few", async () => {
+test("the index is read from the pages' files when it is written, so no page's HTML waits in memory for it", async () => {
   out = fs.mkdtempSync(path.join(os.tmpdir(), "search-index-writer-"));
-  const writer = await createSearchIndexWriter(out, { pagesPerPart: 1000 });
-  const settled = new Set<number>();
-  const added = Array.from({ length: MAX_PAGES_AHEAD + 5 }, (_, index) => index + 1).map((position) =>
-    writer.addPage(position, { url: `/guide/page-${position}`, html: page(`Page ${position}`, "Slack water.") }).then(() => settled.add(position)),
-  );
-  // Page 0 is still rendering: the pages up to MAX_PAGES_AHEAD past it go on, those further ahead wait.
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(Math.max(...settled)).toBe(MAX_PAGES_AHEAD - 1);
-  expect(settled.size).toBe(MAX_PAGES_AHEAD - 1);
-  await writer.addPage(0, { url: "/guide/page-0", html: page("Page 0", "Slack water.") });
-  await Promise.all(added);
-  expect(settled.size).toBe(MAX_PAGES_AHEAD + 5);
+  const writer = await createSearchIndexWriter(out, { pagesPerPart: 10 });
+  writePage(writer, 0, "/guide/a", page("A", "Neap tide."));
+  // What the file holds when the index is written is what is found: the export's final page.
+  fs.writeFileSync(path.join(out, "guide/a/index.html"), page("A", "Spring tide."));
   await writer.finish();
-  expect(pagesIn("")).toBe(MAX_PAGES_AHEAD + 6);
+  const fragments = path.join(out, "pagefind", "fragment");
+  const text = fs.readdirSync(fragments).map((name) => zlib.gunzipSync(fs.readFileSync(path.join(fragments, name))).toString()).join("");
+  expect(text).toContain("Spring tide.");
+  expect(text).not.toContain("Neap tide.");
 });
 
 /** A page as the export writes one: navigation and footer around the article, and an article of the author's inside ours. */
