@@ -24,7 +24,7 @@ import { describePackage, noticeSection } from "../../../scripts/third-party-lic
  * smaller. The parts are written once every page is, from the pages' files,
  * when the render workers have ended and left Pagefind their share of the
  * budget (server/memory-budget.ts, searchPartPages): 3 parts rather than 9
- * at 5,000 pages, and a search of 210-382 KB rather than 405-622
+ * at 5,000 pages, and a search of 225-354 KB rather than 405-622
  * (BENCHMARKS.md).
  */
 type IndexedPage = { url: string; file: string };
