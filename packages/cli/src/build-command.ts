@@ -101,7 +101,8 @@ export async function buildCommand(folder: string, options: Record<string, strin
     for (const url of ["/sitemap.xml", "/llms.txt", "/llms-full.txt"]) await writeStreamed(url.slice(1), expectOk(await get(url), url));
   }
 
-  // Once every page is written and the render workers have ended: Pagefind then has their share of the budget.
+  // Last, from the pages' files: the render workers end a second after their last page (worker-renderer.server.ts),
+  // so that, on a folder large enough for memory to matter, Pagefind has their share of the budget.
   for (const file of await search.finish()) written.push(file);
   // The browser's files as built; the precompressed copies are for the server, not for a file host.
   for (const file of fs.readdirSync(CLIENT_DIR, { recursive: true, withFileTypes: true })) {
