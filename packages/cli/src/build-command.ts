@@ -10,6 +10,7 @@ import { DEFAULT_EXPORT_MEMORY_BUDGET_MB, parseMemoryBudget, searchPartPages } f
 import { manifestScript, parseBasePath, rebaseBuild } from "./base-path.ts";
 import { UsageError } from "./command-line.ts";
 import { prepareExportFolder, recordExport } from "./export-folder.ts";
+import { exportProgress } from "./export-progress.ts";
 import { withContentSecurityPolicy } from "./page-policy.ts";
 import { BROWSER_NOTICES } from "../../../scripts/third-party-licenses.ts";
 import { createSearchIndexWriter, searchIndexNotice } from "./search-index-writer.ts";
@@ -70,7 +71,9 @@ export async function buildCommand(folder: string, options: Record<string, strin
     await pipeline(Readable.fromWeb(response.body! as NodeReadableStream<Uint8Array>), fs.createWriteStream(path.join(out, relative)));
     written.push(relative);
   };
-  const search = await createSearchIndexWriter(out, { pagesPerPart: chosenPartPages ?? searchPartPages(budgetMB, plan.pages.length) });
+  const pagesPerPart = chosenPartPages ?? searchPartPages(budgetMB, plan.pages.length);
+  const search = await createSearchIndexWriter(out, { pagesPerPart });
+  const progress = exportProgress(plan.pages.length, (line) => console.log(line));
 
   async function exportPage(url: string, position: number) {
     const page = await get(url);
@@ -88,6 +91,7 @@ export async function buildCommand(folder: string, options: Record<string, strin
     const dataUrl = url === "/" ? "/_.data" : `${url}.data`;
     const data = await get(dataUrl);
     if (data.ok) write(fileOfAddress(dataUrl), new Uint8Array(await data.arrayBuffer()));
+    progress.pageWritten();
   }
   // A few at a time: the render worker makes one page's HTML while this process lays out another.
   await inTurns(plan.pages, PAGES_AT_ONCE, exportPage);
@@ -103,6 +107,7 @@ export async function buildCommand(folder: string, options: Record<string, strin
 
   // Last, from the pages' files: the render workers end a second after their last page (worker-renderer.server.ts),
   // so that, on a folder large enough for memory to matter, Pagefind has their share of the budget.
+  progress.step("Writing the search index");
   for (const file of await search.finish()) written.push(file);
   // The browser's files as built; the precompressed copies are for the server, not for a file host.
   for (const file of fs.readdirSync(CLIENT_DIR, { recursive: true, withFileTypes: true })) {
@@ -118,7 +123,7 @@ export async function buildCommand(folder: string, options: Record<string, strin
   recordExport(out, written);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`Exported ${plan.pages.length} pages and ${plan.files.length} files to ${out} in ${seconds} s`);
+  console.log(`Exported ${plan.pages.length.toLocaleString("en")} pages and ${plan.files.length.toLocaleString("en")} files to ${out} in ${seconds} s`);
   if (!siteUrl) console.log("No sitemap.xml, llms.txt or llms-full.txt: they need the site's address (--site-url https://docs.example.com)");
 }
 

@@ -110,7 +110,7 @@ describe("a newcomer with the package installed from its tarball", () => {
   test("build exports the folder as files a plain static file server serves, and replaces only its own files next time", async () => {
     const built = await npx("build", "docs", "--out", "site");
     expect(built).toMatchObject({ code: 0, stderr: "" });
-    expect(built.stdout).toMatch(/^Exported \d+ pages and \d+ files to .*site in [\d.]+ s$/m);
+    expect(built.stdout).toMatch(/^Exported [\d,]+ pages and [\d,]+ files to .*site in [\d.]+ s$/m);
     for (const file of ["index.html", "guide/index.html", "guide/installation/index.html", "guide/installation.data", "404.html", "guide/installation.md", "pagefind/pagefind.js"]) {
       expect(fs.existsSync(path.join(workDir, "site", file)), file).toBe(true);
     }
