@@ -2,6 +2,7 @@ import type { Element, ElementContent, Root } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import { toString } from "hast-util-to-string";
 import type { RenderedPage } from "../guide-types";
+import { UNSEARCHED_ELEMENTS } from "./unsearched-elements";
 
 /**
  * What search keeps of a rendered page: one section for its introduction
@@ -21,8 +22,6 @@ const INLINE = new Set([
   "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "i", "ins", "kbd", "mark", "q", "s",
   "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var",
 ]);
-/** Not text a reader reads: controls (a code block's copy button), scripts, embedded media, hidden things. */
-const SKIPPED = new Set(["button", "script", "style", "template", "svg", "iframe", "object", "select", "textarea"]);
 
 /** What the index keeps of a page: its introduction and each h2 and h3, as plain text. */
 export type SearchSection = {
@@ -101,7 +100,7 @@ function formulaText(math: Element): string {
 }
 
 function isSkipped(element: Element): boolean {
-  if (SKIPPED.has(element.tagName)) return true;
+  if (UNSEARCHED_ELEMENTS.has(element.tagName)) return true;
   const { hidden, ariaHidden, className } = element.properties;
   if (hidden !== undefined && hidden !== null && hidden !== false) return true;
   if (String(ariaHidden) === "true") return true;

@@ -127,3 +127,23 @@ test("a page with no article marked for the index is given to Pagefind whole", (
   const listing = "<!DOCTYPE html><html lang=\"en\"><body><main><h1>Guide</h1><ul><li>Every page</li></ul></main></body></html>";
   expect(searchableHtml(listing)).toBe(listing);
 });
+
+test("Pagefind passes over what the server's search does: a section is titled by its heading's words, not the '#' the heading ends with, and hidden text and controls are not indexed", async () => {
+  const html =
+    `<!DOCTYPE html><html lang="en"><body><article class="prose" data-pagefind-body=""><h1 id="top">Tides</h1><p>Twice a day.</p>` +
+    `<h2 id="spring">Spring tide<a class="heading-anchor" aria-hidden="true" tabindex="-1" href="#spring">#</a></h2><p>High water at &#x3C;noon hidden>.</p>` +
+    `<div hidden><p>Slack water.</p></div><button type="button">Copy</button><span aria-hidden="true">Neap</span></article></body></html>`;
+  const pagefind = await import("pagefind");
+  const { index } = await pagefind.createIndex({});
+  await index!.addHTMLFile({ url: "/guide/tides", content: searchableHtml(html) });
+  const { files } = await index!.getFiles();
+  await pagefind.close();
+  const fragment = files.find((file) => file.path.startsWith("fragment/"))!;
+  const { content, anchors } = JSON.parse(zlib.gunzipSync(Buffer.from(fragment.content)).toString().replace(/^pagefind_dcd/, "")) as {
+    content: string;
+    anchors: { id: string; text: string }[];
+  };
+  expect(anchors.find((anchor) => anchor.id === "spring")?.text).toBe("Spring tide");
+  // Text that only reads like a tag is text, and stays in.
+  expect(content).toBe("Tides. Twice a day. Spring tide. High water at <noon hidden>.");
+});

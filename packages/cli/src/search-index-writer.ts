@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { UNSEARCHED_ELEMENTS } from "../../../app/guide/render/unsearched-elements.ts";
 import { SEARCH_INDEX_PARTS_FILE, searchIndexPartFolder } from "../../../app/static-site/search-index-meta.ts";
 import { describePackage, noticeSection } from "../../../scripts/third-party-licenses.ts";
 
@@ -90,8 +91,25 @@ export function searchableHtml(html: string): string {
   const marker = html.indexOf("data-pagefind-body");
   const start = html.lastIndexOf("<article", marker);
   const end = html.lastIndexOf("</article>");
-  if (!opening || marker === -1 || start === -1 || end < marker) return html;
-  return `${opening[0]}<body>${html.slice(start, end + "</article>".length)}</body></html>`;
+  if (!opening || marker === -1 || start === -1 || end < marker) return ignoreUnsearched(html);
+  return `${opening[0]}<body>${ignoreUnsearched(html.slice(start, end + "</article>".length))}</body></html>`;
+}
+
+/** An opening tag: its name, and its attributes up to the first `>` (one inside an attribute's value ends the match early, and the element is then indexed as before). */
+const OPENING_TAG = /<([a-zA-Z][a-zA-Z0-9-]*)(\s[^<>]*)?>/g;
+const HIDDEN = /\saria-hidden="true"|\shidden(?=[\s=/]|$)/;
+
+/**
+ * Marks `data-pagefind-ignore` on what the server's search passes over
+ * (app/guide/render/unsearched-elements.ts), which Pagefind would index:
+ * the "#" each heading ends with would otherwise end every section's title
+ * in the export's results ("Install#") and run into its words. A `<` in
+ * text is always written as an entity, so only markup matches.
+ */
+function ignoreUnsearched(html: string): string {
+  return html.replace(OPENING_TAG, (tag, name: string, attributes = "") =>
+    UNSEARCHED_ELEMENTS.has(name.toLowerCase()) || HIDDEN.test(attributes) ? `<${name} data-pagefind-ignore=""${attributes}>` : tag,
+  );
 }
 
 /**
