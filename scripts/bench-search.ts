@@ -78,11 +78,11 @@ function pageSections(page: number): Section[] {
   let h2: string | null = null;
   return Array.from({ length: random.int(6, 14) }, (_, index) => {
     const text = Array.from({ length: 10 }, () => sentence(random.int(8, 22))).join(" ");
-    if (index === 0) return { url, pageTitle, sectionTitle: null, context: "", text };
+    if (index === 0) return { url, pageTitle, sectionTitle: null, parentTitle: null, context: "", text };
     const sectionTitle = heading();
     const isH3 = h2 !== null && random.chance(0.4);
     if (!isH3) h2 = sectionTitle;
-    return { url: `${url}#section-${index}`, pageTitle, sectionTitle, context: [pageTitle, isH3 ? h2 : null].filter(Boolean).join(" "), text };
+    return { url: `${url}#section-${index}`, pageTitle, sectionTitle, parentTitle: isH3 ? h2 : null, context: [pageTitle, isH3 ? h2 : null].filter(Boolean).join(" "), text };
   });
 }
 

@@ -193,7 +193,7 @@ export function SearchBox() {
                   onClick={() => setOpen(false)}
                 >
                   <span className="search-option-title">
-                    <SearchResultTitle pageTitle={result.pageTitle} sectionTitle={result.sectionTitle} />
+                    <SearchResultTitle pageTitle={result.pageTitle} parentTitle={result.parentTitle} sectionTitle={result.sectionTitle} />
                   </span>
                   {result.snippet.length > 0 && (
                     <span className="search-option-snippet">

@@ -1,4 +1,5 @@
 import { Fragment } from "react";
+import type { SearchResult } from "../guide/search/search-types";
 
 /**
  * A result's snippet: plain-text parts, the matched words in <mark>. The
@@ -9,13 +10,21 @@ export function SearchSnippet({ parts }: { parts: ReadonlyArray<{ text: string; 
 }
 
 /**
- * "Themes › Where the preference is kept"; the separator is drawn by CSS and
- * not read aloud, and the space keeps the two names apart when they are.
+ * "Themes › Where the preference is kept", and for a section under an h3
+ * the h2 above it between ("API › useFetcher › Example"), so that a page's
+ * like-named sections read apart. The separators are drawn by CSS and not
+ * read aloud, and the spaces keep the names apart when they are.
  */
-export function SearchResultTitle({ pageTitle, sectionTitle }: { pageTitle: string; sectionTitle: string | null }) {
+export function SearchResultTitle({ pageTitle, parentTitle, sectionTitle }: Pick<SearchResult, "pageTitle" | "parentTitle" | "sectionTitle">) {
   return (
     <>
       <span className="search-result-page">{pageTitle}</span>
+      {sectionTitle && parentTitle && (
+        <>
+          {" "}
+          <span className="search-result-parent">{parentTitle}</span>
+        </>
+      )}
       {sectionTitle && (
         <>
           {" "}

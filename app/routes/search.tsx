@@ -107,7 +107,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               <li key={result.url}>
                 <h2>
                   <Link to={result.url}>
-                    <SearchResultTitle pageTitle={result.pageTitle} sectionTitle={result.sectionTitle} />
+                    <SearchResultTitle pageTitle={result.pageTitle} parentTitle={result.parentTitle} sectionTitle={result.sectionTitle} />
                   </Link>
                 </h2>
                 {result.snippet.length > 0 && (

@@ -1,3 +1,4 @@
+import { withoutStopWords } from "../guide/search/query-terms";
 import type { SearchResult } from "../guide/search/search-index.server";
 import { isSearchIndexPartFolder, SEARCH_INDEX_META, SEARCH_INDEX_PARTS_FILE } from "./search-index-meta";
 
@@ -14,8 +15,9 @@ export function staticSearchIndex(): string | null {
   return document.querySelector<HTMLMetaElement>(`meta[name="${SEARCH_INDEX_META}"]`)?.content || null;
 }
 
-type PagefindSection = { title: string; url: string; excerpt: string; weighted_locations?: { weight: number }[] };
-type PagefindPage = { url: string; meta: { title?: string }; excerpt: string; sub_results?: PagefindSection[] };
+type PagefindAnchor = { element: string; id: string; text: string; location: number };
+type PagefindSection = { title: string; url: string; excerpt: string; anchor?: PagefindAnchor; weighted_locations?: { weight: number }[] };
+type PagefindPage = { url: string; meta: { title?: string }; excerpt: string; anchors?: PagefindAnchor[]; sub_results?: PagefindSection[] };
 type Pagefind = {
   options(options: { baseUrl: string }): Promise<void>;
   mergeIndex(indexPath: string, options: { baseUrl: string }): Promise<void>;
@@ -27,7 +29,7 @@ let pagefind: Promise<Pagefind> | null = null;
 /** The best `limit` sections for the query, best first, and whether more match. */
 export async function searchStaticIndex(indexUrl: string, query: string, limit: number): Promise<{ results: SearchResult[]; more: boolean }> {
   pagefind ??= loadPagefind(indexUrl);
-  const { results: pages } = await (await pagefind).search(query);
+  const { results: pages } = await (await pagefind).search(withoutStopWords(query));
   const sections: SearchResult[] = [];
   // Pages come best first; each page's data is a fetch, so only as many as can fill the list.
   for (const page of pages) {
@@ -36,12 +38,32 @@ export async function searchStaticIndex(indexUrl: string, query: string, limit: 
     const pageTitle = data.meta.title ?? data.url;
     const best = [...(data.sub_results ?? [])].sort((a, b) => weight(b) - weight(a));
     if (best.length === 0) best.push({ title: pageTitle, url: data.url, excerpt: data.excerpt });
+    const listed = new Set<string>();
     for (const section of best) {
-      const inSection = section.url.includes("#");
-      sections.push({ url: section.url, pageTitle, sectionTitle: inSection ? section.title : null, snippet: snippetParts(section.excerpt) });
+      const place = sectionOf(section.anchor, data.anchors ?? [], data.url);
+      // Two of Pagefind's results in one of the server's sections (an h4 and the h3 it is under): the better one stands for it.
+      if (listed.has(place.url)) continue;
+      listed.add(place.url);
+      sections.push({ ...place, pageTitle, snippet: snippetParts(section.excerpt) });
     }
   }
   return { results: sections.slice(0, limit), more: sections.length > limit };
+}
+
+/**
+ * The server's section (app/guide/render/search-sections.server.ts) that
+ * one of Pagefind's results is in. Pagefind starts a result at every heading
+ * with an id, the page's h1 and any h4 included; the server keeps the
+ * introduction (all before the first h2), each h2 and each h3, and an h4's
+ * words in the section above it. So the h1 is the introduction, and an h4
+ * is its h2's or h3's section, with the same address and title as there.
+ */
+export function sectionOf(anchor: PagefindAnchor | undefined, anchors: PagefindAnchor[], pageUrl: string): Pick<SearchResult, "url" | "parentTitle" | "sectionTitle"> {
+  const above = anchors.filter((heading) => /^h[23]$/i.test(heading.element) && anchor && heading.location <= anchor.location).sort((a, b) => a.location - b.location);
+  const own = above.at(-1);
+  if (!own) return { url: pageUrl, parentTitle: null, sectionTitle: null };
+  const parent = /^h3$/i.test(own.element) ? above.findLast((heading) => /^h2$/i.test(heading.element)) : undefined;
+  return { url: `${pageUrl}#${own.id}`, parentTitle: parent?.text ?? null, sectionTitle: own.text };
 }
 
 /**

@@ -96,6 +96,14 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("status").filter({ hasText: /results/ })).toHaveText(/^(\d+ results|More than \d+ results; the best \d+ are listed)$/);
   });
 
+  test("a result in an h3's section is named with the h2 above it, between the page and the section", async ({ page }) => {
+    await searchField(page).fill("health check");
+    const option = page.getByRole("listbox").locator('[role="option"][href="/guide/deployment#health-check"]');
+    await expect(option.locator(".search-result-page")).toHaveText("Deployment");
+    await expect(option.locator(".search-result-parent")).toHaveText("What the server does");
+    await expect(option.locator(".search-result-section")).toHaveText("Health check");
+  });
+
   test("the arrow keys move through the results and Enter opens the highlighted one, without reloading the page", async ({ page }) => {
     await markDocument(page);
     const field = searchField(page);

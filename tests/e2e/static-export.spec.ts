@@ -54,6 +54,26 @@ test("search runs in the browser: the box lists the section that matches, with t
   expect(await sameDocument(page)).toBe(true);
 });
 
+test("an exported search names its results as the server's does: a page's opening by the page alone, an h3's section with the h2 above it", async ({ page }) => {
+  await page.goto("/guide");
+  await waitForHydration(page);
+  const field = page.getByRole("search").getByLabel("Search", { exact: true });
+  const first = page.getByRole("listbox", { name: "Search results" }).getByRole("option").first();
+  await field.fill("harmonic constants of one place");
+  await expect(first).toHaveAttribute("href", "/guide/user-guide/station-files");
+  await expect(first.locator(".search-result-page")).toHaveText("Station files");
+  await expect(first.locator(".search-result-section")).toHaveCount(0);
+
+  // "the" is not searched for, as on the server: Pagefind would mark "the North American size" too.
+  await field.fill("the paper landscape");
+  await expect(first).toHaveAttribute("href", "/guide/user-guide/plotting#paper-sizes");
+  await expect(first.locator(".search-result-parent")).toHaveText("Printing");
+  await expect(first.locator(".search-result-section")).toHaveText("Paper sizes");
+  await expect(first).toContainText("for the North American size");
+  await expect(first.locator("mark").filter({ hasText: /landscape/ })).toHaveCount(1);
+  await expect(first.locator("mark").filter({ hasText: /^the$/i })).toHaveCount(0);
+});
+
 test("an exported results page opened with a query searches on arrival, and says when nothing matches", async ({ page }) => {
   await page.goto("/search?q=constituents");
   await expect(page.locator("main h1")).toHaveText("Results for “constituents”");

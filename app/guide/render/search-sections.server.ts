@@ -28,6 +28,8 @@ export type SearchSection = {
   url: string;
   pageTitle: string;
   sectionTitle: string | null;
+  /** For an h3, the h2 above it, which a result names between the page and the section: a page's "Example" under each of its functions reads apart. Null for an h2 and the introduction. */
+  parentTitle: string | null;
   /** The page's title, and for an h3 the h2 above it: found, but weighed less than the section's own heading. */
   context: string;
   text: string;
@@ -72,13 +74,14 @@ export function searchSections(page: SearchablePage): SearchSection[] {
     const text = collapse(section.parts.join(""));
     if (index === 0) {
       // The introduction stands for the page: kept even when empty, so the page's title is found.
-      return [{ url: page.url, pageTitle: page.title, sectionTitle: null, context: "", text: text || page.description }];
+      return [{ url: page.url, pageTitle: page.title, sectionTitle: null, parentTitle: null, context: "", text: text || page.description }];
     }
     return [
       {
         url: `${page.url}#${section.id}`,
         pageTitle: page.title,
         sectionTitle: section.heading || null,
+        parentTitle: section.parentHeading || null,
         context: [page.title, section.parentHeading].filter(Boolean).join(" "),
         text,
       },

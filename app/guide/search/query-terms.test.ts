@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { processTerm } from "./query-terms";
+import { processTerm, queryTerms, withoutStopWords } from "./query-terms";
 
 /** The whole fold, as every word once went through it: decomposed, marks dropped, lower case, a plural's s taken off. */
 function foldedInFull(word: string): string | null {
@@ -20,4 +20,12 @@ test("a word with accents, ligatures or full-width letters is folded in full", (
   expect(processTerm("ﬁle")).toBe("file");
   expect(processTerm("ＴＨＥＭＥ")).toBe("theme");
   expect(processTerm("Ångströms")).toBe("angstrom");
+});
+
+test("a query for an export's engine drops the stop words the server's search drops, and keeps a last word still being typed", () => {
+  expect(withoutStopWords("  How do I create a   context ")).toBe("create context");
+  expect(withoutStopWords("create a")).toBe("create a");
+  expect(withoutStopWords("The Café")).toBe("Café");
+  // The words that reach the engine are the server's terms, in the server's order.
+  for (const query of ["how is the theme stored", "create a context", "the"]) expect([...queryTerms(withoutStopWords(query)).keys()]).toEqual([...queryTerms(query).keys()]);
 });

@@ -75,6 +75,17 @@ export function processTerm(term: string): string | null {
   return processed === "" || STOP_WORDS.has(processed) ? null : processed;
 }
 
+/**
+ * The query as typed, less the stop words `queryTerms` leaves out, for an
+ * engine that would look for them: an export's Pagefind
+ * (app/static-site/pagefind-search.ts), which would otherwise rank and mark
+ * every word that starts with "a" for "create a context".
+ */
+export function withoutStopWords(query: string): string {
+  const words = query.split(/\s+/u).filter((word) => word !== "");
+  return words.filter((word, position) => position === words.length - 1 || !STOP_WORDS.has(foldTerm(word))).join(" ");
+}
+
 function foldTerm(term: string): string {
   const folded = ASCII.test(term) ? term.toLowerCase() : term.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
   return folded.length > 3 && /[^su]s$/u.test(folded) && !folded.endsWith("is") ? folded.slice(0, -1) : folded;

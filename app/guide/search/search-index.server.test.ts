@@ -121,9 +121,10 @@ describe("the search index", () => {
     expect(index.search("preference applied")[0]).toMatchObject({ url: "/guide/themes", sectionTitle: null });
   });
 
-  it("gives h3 sections their own result, and keeps a heading inside a block as a section", () => {
-    expect(index.search("samesite")[0]?.url).toBe("/guide/themes#cookie-attributes");
-    expect(index.search("palette")[0]?.url).toBe("/guide/themes#pitfalls");
+  it("gives h3 sections their own result, named with the h2 above them, and keeps a heading inside a block as a section", () => {
+    expect(index.search("samesite")[0]).toMatchObject({ url: "/guide/themes#cookie-attributes", parentTitle: "Where it is kept", sectionTitle: "Cookie attributes" });
+    expect(index.search("palette")[0]).toMatchObject({ url: "/guide/themes#pitfalls", parentTitle: null });
+    expect(index.search("preference applied")[0]).toMatchObject({ sectionTitle: null, parentTitle: null });
     // The text after the callout still belongs to the section the callout's heading started.
     expect(index.search("reloading")[0]?.url).toBe("/guide/themes#pitfalls");
   });

@@ -42,7 +42,7 @@ const HEADING_RANK = "4 * bm25(heading_terms, 1, 0) + 1.5 * bm25(heading_terms, 
 // BM25 is negative, better matches lower: the boost multiplies it.
 const INTRODUCTION_BOOST = `(CASE WHEN rowid < ${FIRST_SECTION_ID} THEN 1.5 ELSE 1 END)`;
 
-type SectionRow = { id: number; url: string; page_title: string; section_title: string | null; text: string };
+type SectionRow = { id: number; url: string; page_title: string; section_title: string | null; parent_title: string | null; text: string };
 
 export function createStoreSearch(db: DatabaseSync): SearchIndex {
   const vocabulary = createVocabulary(db);
@@ -63,7 +63,7 @@ export function createStoreSearch(db: DatabaseSync): SearchIndex {
     headingsInIndexOrder: db.prepare("SELECT rowid AS id FROM heading_terms WHERE heading_terms MATCH ? LIMIT ?"),
     inIndexOrder: db.prepare("SELECT rowid AS id FROM section_terms WHERE section_terms MATCH ? LIMIT ?"),
     // All of a query's results at once: a statement per result cost more than reading them.
-    sections: db.prepare("SELECT id, url, page_title, section_title, text FROM sections WHERE id IN (SELECT value FROM json_each(?))"),
+    sections: db.prepare("SELECT id, url, page_title, section_title, parent_title, text FROM sections WHERE id IN (SELECT value FROM json_each(?))"),
   };
 
   return {
@@ -161,5 +161,5 @@ function resultOf(row: SectionRow, found: (term: string) => boolean, termOf: (wo
   // The section's own words that the query found, as the snippet marks them.
   const matched = new Set<string>();
   for (const term of words.terms) if (term !== null && found(term)) matched.add(term);
-  return { url: row.url, pageTitle: row.page_title, sectionTitle: row.section_title, snippet: snippetOf(words, matched) };
+  return { url: row.url, pageTitle: row.page_title, parentTitle: row.parent_title, sectionTitle: row.section_title, snippet: snippetOf(words, matched) };
 }

@@ -9,6 +9,7 @@ const section = (url: string, sectionTitle: string | null, text: string, pageTit
   url,
   pageTitle,
   sectionTitle,
+  parentTitle: null,
   context: sectionTitle === null ? "" : pageTitle,
   text,
 });

@@ -31,7 +31,7 @@ export type SearchStore = {
 };
 
 /** Bumped whenever the tables or the way text becomes terms change: a store of another version is rebuilt. */
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 /**
  * Splits only on spaces (every category is a word's but Z*), so the terms
@@ -52,7 +52,7 @@ const SCHEMA = `
   CREATE TABLE pages (path TEXT PRIMARY KEY, key TEXT NOT NULL) WITHOUT ROWID;
   CREATE TABLE sections (
     id INTEGER PRIMARY KEY, page TEXT NOT NULL, url TEXT NOT NULL,
-    page_title TEXT NOT NULL, section_title TEXT, context TEXT NOT NULL, text TEXT NOT NULL);
+    page_title TEXT NOT NULL, section_title TEXT, parent_title TEXT, context TEXT NOT NULL, text TEXT NOT NULL);
   CREATE INDEX sections_by_page ON sections (page);
   CREATE VIRTUAL TABLE section_terms USING fts5 (title, context, body, content='', contentless_delete=1, ${TOKENIZE});
   CREATE VIRTUAL TABLE heading_terms USING fts5 (title, context, content='', contentless_delete=1, ${TOKENIZE});
@@ -125,7 +125,7 @@ function storeOn(db: DatabaseSync): SearchStore {
       `SELECT (SELECT coalesce(max(id), 0) FROM sections WHERE id < ${FIRST_SECTION_ID}) AS introduction, ` +
         `(SELECT coalesce(max(id), ${FIRST_SECTION_ID - 1}) FROM sections WHERE id >= ${FIRST_SECTION_ID}) AS section`,
     ),
-    insertSection: db.prepare("INSERT INTO sections (id, page, url, page_title, section_title, context, text) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+    insertSection: db.prepare("INSERT INTO sections (id, page, url, page_title, section_title, parent_title, context, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
     insertTerms: db.prepare("INSERT INTO section_terms (rowid, title, context, body) VALUES (?, ?, ?, ?)"),
     insertHeadingTerms: db.prepare("INSERT INTO heading_terms (rowid, title, context) VALUES (?, ?, ?)"),
     readState: db.prepare("SELECT value FROM store_state WHERE name = ?"),
@@ -174,7 +174,7 @@ function storeOn(db: DatabaseSync): SearchStore {
           // index alone, and a list in the index's order has the pages first.
           const id = section.sectionTitle === null ? ++introduction : ++other;
           const terms = indexTerms(section.sectionTitle ?? section.pageTitle, section.context, section.text);
-          statements.insertSection.run(id, pagePath, section.url, section.pageTitle, section.sectionTitle, section.context, section.text);
+          statements.insertSection.run(id, pagePath, section.url, section.pageTitle, section.sectionTitle, section.parentTitle, section.context, section.text);
           statements.insertTerms.run(id, terms.title, terms.context, terms.body);
           statements.insertHeadingTerms.run(id, terms.title, terms.context);
           counted.push(terms.counted);

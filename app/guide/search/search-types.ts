@@ -6,6 +6,8 @@ export type SearchResult = {
   /** The page, with `#id` when the match is in a section below a heading. */
   url: string;
   pageTitle: string;
+  /** For a section under an h3, the h2 above it; null otherwise. */
+  parentTitle: string | null;
   /** The section's heading; null for the page's introduction. */
   sectionTitle: string | null;
   snippet: SnippetPart[];

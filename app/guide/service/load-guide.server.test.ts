@@ -478,6 +478,7 @@ describe("a page with more sections than a function call takes arguments", () =>
           url: `${job.url}#s${index}`,
           pageTitle: job.title,
           sectionTitle: `Heading ${index}`,
+          parentTitle: null,
           context: job.title,
           text: index === sectionCount - 1 ? "zebrafish" : "",
         }));

@@ -33,7 +33,7 @@ function page(html: string): RenderResult {
     html,
     headings: [{ depth: 2, id: "from-npm", text: "From npm" }],
     brokenHrefs: ["missing.md"],
-    sections: [{ url: "/guide/install", pageTitle: "Install", sectionTitle: "From npm", context: "Install", text: "Run npm install." }],
+    sections: [{ url: "/guide/install", pageTitle: "Install", sectionTitle: "From npm", parentTitle: null, context: "Install", text: "Run npm install." }],
   };
 }
 

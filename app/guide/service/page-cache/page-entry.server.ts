@@ -67,9 +67,9 @@ function headingFrom(value: unknown): PageHeading | undefined {
 
 function sectionFrom(value: unknown): SearchSection | undefined {
   if (!isObject(value)) return undefined;
-  const { url, pageTitle, sectionTitle, context, text } = value;
-  return isString(url) && isString(pageTitle) && isStringOrNull(sectionTitle) && isString(context) && isString(text)
-    ? { url, pageTitle, sectionTitle, context, text }
+  const { url, pageTitle, sectionTitle, parentTitle, context, text } = value;
+  return isString(url) && isString(pageTitle) && isStringOrNull(sectionTitle) && isStringOrNull(parentTitle) && isString(context) && isString(text)
+    ? { url, pageTitle, sectionTitle, parentTitle, context, text }
     : undefined;
 }
 

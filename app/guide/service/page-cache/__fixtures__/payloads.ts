@@ -16,6 +16,6 @@ export function payload(writer: string, time: number, characters = 200_000): Ren
     html: `${mark}${body}${mark}`,
     headings: [{ depth: 2, id: `h-${writer}-${time}`, text: mark }],
     brokenHrefs: [],
-    sections: [{ url: "/guide/a", pageTitle: mark, sectionTitle: null, context: mark, text: mark }],
+    sections: [{ url: "/guide/a", pageTitle: mark, sectionTitle: null, parentTitle: null, context: mark, text: mark }],
   };
 }
