@@ -12,4 +12,5 @@ liveReloadTests({
   port: 3302,
   command: (contentDir) => ({ command: process.execPath, args: [CLI, "dev", contentDir, "--port", "3302"] }),
   errorShown: (page) => page.getByRole("alert").filter({ hasText: "The folder does not load" }),
+  rendersOnlyWhatChanged: true,
 });

@@ -25,7 +25,8 @@ export function watchGuide(onChange: (change: GuideChange) => void): { close(): 
     try {
       const guide = await reloadGuide();
       error = null;
-      console.log(`Guide reloaded: ${guide.pages.length} pages in ${Math.round(performance.now() - started)} ms`);
+      const { rendered, fromDiskCache } = guide.renderCounts();
+      console.log(`Guide reloaded: ${guide.pages.length} pages in ${Math.round(performance.now() - started)} ms (${rendered} rendered, ${fromDiskCache} from the page cache)`);
       onChange({ type: "updated", pages: guide.pages.length });
     } catch (caught) {
       error = describe(caught);

@@ -80,6 +80,16 @@ describe("the render worker's life", () => {
     renderer.release();
   });
 
+  test("a worker that stays warm (themed-guide dev) is not ended for being idle or released: the next edit's page goes to the same one", async () => {
+    const renderer = createPageRenderer(writeFakeWorker(FAKE_WORKER), { unaskedIdleMs: 200, stayWarm: true });
+    renderer.prepare(NO_TARGETS, []);
+    const first = pidOf((await renderer.render(job("/guide/a", "# A"))).html);
+    renderer.release({ now: true });
+    renderer.release();
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    expect(pidOf((await renderer.render(job("/guide/b", "# B"))).html)).toBe(first);
+  });
+
   test("a worker grown past its share of the memory budget renders the pages it has, and the next go to a new one", async () => {
     // 10 GB: past any budget's share.
     const renderer = createPageRenderer(writeFakeWorker(sizedWorker(10 * 1024 ** 3)), { minPagesPerWorker: 2 });

@@ -25,6 +25,13 @@ type Options = {
   budgetMB?: number;
   /** A worker of this file the server started before it loaded this bundle (server/index.ts): the first worker, if it is still running. */
   prestarted?: ChildProcess;
+  /**
+   * `themed-guide dev`: the worker does not end when idle, nor when released.
+   * While the folder is being written the next edit is the next page to
+   * render, and a worker started for it would spend 2-3 s warming up
+   * the highlighter first (an edit showed in 3.7 s cold, 0.9 s warm).
+   */
+  stayWarm?: boolean;
   /** For tests (worker-renderer.server.ts): how long an unreleased worker waits for a page, and how many it renders before its size counts. */
   unaskedIdleMs?: number;
   minPagesPerWorker?: number;
@@ -32,12 +39,12 @@ type Options = {
 
 /** A worker starts at once, so that it is ready by the first request; it renders once prepared. */
 export function createPageRenderer(workerFile: URL | null = WORKER_FILE, options: Options = {}): PageRenderer {
-  const { timeLimitMs = renderTimeLimitMs, prestarted, budgetMB = DEFAULT_MEMORY_BUDGET_MB, ...forTests } = options;
+  const { timeLimitMs = renderTimeLimitMs, prestarted, budgetMB = DEFAULT_MEMORY_BUDGET_MB, stayWarm = false, ...forTests } = options;
   if (workerFile === null || !fs.existsSync(workerFile)) {
     prestarted?.kill();
     return inThisProcess();
   }
-  return workerRenderer(workerFile, { timeLimitMs, budgetMB, ...forTests }, prestarted);
+  return workerRenderer(workerFile, { timeLimitMs, budgetMB, stayWarm, ...forTests }, prestarted);
 }
 
 function inThisProcess(): PageRenderer {

@@ -21,6 +21,7 @@ import { forkRenderWorker, isRunning } from "./render-worker-fork.server";
  *   that neither V8 nor the C library gives back, and a process that ends
  *   gives back all of it. New pages then go to a new worker, and the old one
  *   ends once it has answered the pages it had.
+ * The first two do not apply to a worker that stays warm (`themed-guide dev`).
  */
 
 /** How long a released worker waits for more pages (a page dropped from memory and asked for again) before it ends. */
@@ -41,13 +42,15 @@ type Waiting = { request: PageRequest; child: ChildProcess; resolve: (result: Re
 type Options = {
   timeLimitMs: (markdownLength: number) => number;
   budgetMB: number;
+  /** Not ended for being idle or released (render-worker-client.server.ts, `stayWarm`). */
+  stayWarm?: boolean;
   /** For tests: UNASKED_IDLE_MS and MIN_PAGES_PER_WORKER. */
   unaskedIdleMs?: number;
   minPagesPerWorker?: number;
 };
 
 export function workerRenderer(workerFile: URL, options: Options, prestartedWorker: ChildProcess | undefined): PageRenderer {
-  const { timeLimitMs, budgetMB, unaskedIdleMs = UNASKED_IDLE_MS, minPagesPerWorker = MIN_PAGES_PER_WORKER } = options;
+  const { timeLimitMs, budgetMB, stayWarm = false, unaskedIdleMs = UNASKED_IDLE_MS, minPagesPerWorker = MIN_PAGES_PER_WORKER } = options;
   const rssLimit = memoryShares(budgetMB).workerRssBytes;
   // In the order they were asked for, which is the order they are sent in again after an overrun.
   const waiting = new Map<number, Waiting>();
@@ -138,7 +141,7 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
 
   function endWhenIdle() {
     clearTimeout(idleTimer);
-    if (waiting.size > 0) return;
+    if (stayWarm || waiting.size > 0) return;
     idleTimer = setTimeout(
       () => {
         if (waiting.size > 0 || !worker) return;
@@ -170,7 +173,7 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
     },
     release({ now = false } = {}) {
       released = true;
-      if (now && waiting.size === 0 && worker) {
+      if (now && !stayWarm && waiting.size === 0 && worker) {
         clearTimeout(idleTimer);
         worker.kill();
         worker = null;

@@ -17,6 +17,8 @@ export type LiveReloadServer = {
   command: (contentDir: string) => { command: string; args: string[] };
   /** How the server shows the folder's error over the page. */
   errorShown: (page: Page) => ReturnType<Page["locator"]>;
+  /** The built server keeps rendered pages in its cache folder (from source there is no renderer version to key them by). */
+  rendersOnlyWhatChanged?: boolean;
 };
 
 const FIXTURE = path.resolve("app/guide/service/__fixtures__/mkdocs");
@@ -26,6 +28,7 @@ const SHOWS_WITHIN_MS = 2_500;
 export function liveReloadTests(server: LiveReloadServer) {
   const origin = `http://127.0.0.1:${server.port}`;
   let stop: () => void = () => {};
+  let log = "";
   let projectDir: string;
   let contentDir: string;
 
@@ -44,7 +47,6 @@ export function liveReloadTests(server: LiveReloadServer) {
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
     });
-    let log = "";
     child.stdout?.on("data", (chunk: Buffer) => (log += chunk));
     child.stderr?.on("data", (chunk: Buffer) => (log += chunk));
     stop = () => child.pid && process.kill(-child.pid, "SIGTERM");
@@ -91,6 +93,20 @@ export function liveReloadTests(server: LiveReloadServer) {
     console.log(`the edit showed after ${elapsed}`);
     expect(await stillTheSameDocument(page)).toBe(true);
   });
+
+  if (server.rendersOnlyWhatChanged) {
+    test("an edit renders again only the page it changed; the others are read back from the cache folder", async ({ page }) => {
+      await open(page, "/guide/install");
+      const reloads = () => log.match(/Guide reloaded: .*/g) ?? [];
+      const before = reloads().length;
+      await write("install.md", "---\ntitle: Installing, edited again\nnav_order: 1\n---\n\nOne page of five changed.\n");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Installing, edited again", { timeout: SHOWS_WITHIN_MS });
+      await expect.poll(() => reloads().length).toBe(before + 1);
+      expect(reloads().at(-1)).toMatch(/^Guide reloaded: (\d+) pages in \d+ ms \(1 rendered, \d+ from the page cache\)$/);
+      const [, pages, fromCache] = /(\d+) pages .*, (\d+) from/.exec(reloads().at(-1)!)!;
+      expect(Number(fromCache)).toBe(Number(pages) - 1);
+    });
+  }
 
   test("a page added, renamed and removed comes and goes in the navigation", async ({ page }) => {
     await open(page, "/guide");
