@@ -116,9 +116,10 @@ export function siteBasePath(): string {
  * With the renderer, the cache folder and the search store the guide in
  * force was loaded with, so that an edit renders again only the pages it
  * changed (their keys are their Markdown's, page-cache/page-keys.server.ts)
- * and the rest are read back from the cache folder: a change shows in the
- * open page in about a second whatever the folder's size, where rendering
- * every page took 8 s for 84. A page added, renamed or removed changes
+ * and the rest are read back from the cache folder: an edit shows in the
+ * open page in about a second at 200 pages (2.7 s at 1,000, which a reload
+ * still reads back whole), where rendering every page took 8 s for 84
+ * (BENCHMARKS.md, bench:dev). A page added, renamed or removed changes
  * every page's links, and so every key. The guide in force completes
  * first: its background rendering shares the renderer and the cache
  * folder, and must not sweep or index after this one.
