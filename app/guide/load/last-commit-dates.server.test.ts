@@ -68,6 +68,24 @@ describe("when each file was last changed, from git", () => {
     }
   });
 
+  it("walks the history once for the same folder at the same commit (an edit changes no commit); a new commit, or a file not asked for before, walks it again", async () => {
+    await commit("2024-01-10T12:00:00Z", { "a.md": "a", "b.md": "b" });
+    const first = await readLastCommitDates(repo, new Set(["a.md", "b.md"]));
+    expect(first.size).toBe(2);
+    // Without its objects the history can no longer be walked, but HEAD still names the same commit.
+    const objects = path.join(repo, ".git", "objects");
+    await fs.rename(objects, `${objects}-aside`);
+    await fs.mkdir(objects);
+    expect(await readLastCommitDates(repo, new Set(["a.md"]))).toEqual(new Map([["a.md", first.get("a.md")]]));
+    // A file the last walk did not look for is looked for: here, in a history that cannot be read.
+    expect((await readLastCommitDates(repo, new Set(["a.md", "c.md"]))).size).toBe(0);
+    await fs.rm(objects, { recursive: true });
+    await fs.rename(`${objects}-aside`, objects);
+
+    await commit("2024-03-05T08:30:00Z", { "a.md": "a, again" });
+    expect((await readLastCommitDates(repo, new Set(["a.md", "b.md"]))).get("a.md")).toBe(Date.parse("2024-03-05T08:30:00Z"));
+  });
+
   it("runs nothing a hostile repository's config names: the program to check a signed commit is never started", async () => {
     await commit("2024-02-01T00:00:00Z", { "a.md": "a" });
     // A commit that says it is signed, so a signature check would start gpg.program.

@@ -1,4 +1,7 @@
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+
+const SAFE_CONFIG = ["-c", "log.showSignature=false", "-c", "core.fsmonitor=false", "--no-pager"];
+const gitEnv = () => ({ ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0" });
 
 /**
  * When each file of the folder was last changed, as git knows it: the
@@ -18,17 +21,46 @@ export async function readLastCommitDates(
   wanted: ReadonlySet<string>,
   { timeLimitMs = 10_000 }: { timeLimitMs?: number } = {},
 ): Promise<Map<string, number>> {
+  if (wanted.size === 0) return new Map();
+  const head = await currentCommit(root);
+  if (head === null) return new Map();
+  const last = lastWalk?.root === root && lastWalk.head === head ? lastWalk : null;
+  if (last && [...wanted].every((file) => last.wanted.has(file))) {
+    return new Map([...last.dates].filter(([file]) => wanted.has(file)));
+  }
+  const dates = await walkHistory(root, wanted, timeLimitMs);
+  lastWalk = { root, head, wanted, dates };
+  return dates;
+}
+
+/**
+ * The last walk's dates, for the next read of the same folder at the same
+ * commit. `themed-guide dev` reads the folder again on every edit, and an
+ * edit changes no commit, while a walk goes through the whole history when
+ * any page is one git has not seen or has not changed since the first
+ * commit: 0.42 s for a folder in a repository of 30,000 commits, on every
+ * edit. Only files the last walk looked for are answered from it.
+ */
+let lastWalk: { root: string; head: string; wanted: ReadonlySet<string>; dates: Map<string, number> } | null = null;
+
+/** The commit the folder's repository is at; null outside a repository, before its first commit, or without git. */
+function currentCommit(root: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    execFile("git", [...SAFE_CONFIG, "-C", root, "rev-parse", "--verify", "--quiet", "HEAD"], { env: gitEnv(), timeout: 5_000 }, (error, stdout) =>
+      resolve(error ? null : stdout.trim() || null),
+    );
+  });
+}
+
+async function walkHistory(root: string, wanted: ReadonlySet<string>, timeLimitMs: number): Promise<Map<string, number>> {
   const dates = new Map<string, number>();
-  if (wanted.size === 0) return dates;
   const args = [
-    ...["-c", "log.showSignature=false", "-c", "core.fsmonitor=false", "--no-pager", "-C", root],
+    ...SAFE_CONFIG,
+    ...["-C", root],
     // -z: names as they are, unquoted; %x01 marks each commit's date; --relative: names relative to the folder, and only its files.
     ...["log", "-z", "--name-only", "--no-renames", "--relative", "--format=%x01%at", "--", "."],
   ];
-  const git = spawn("git", args, {
-    stdio: ["ignore", "pipe", "ignore"],
-    env: { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0" },
-  });
+  const git = spawn("git", args, { stdio: ["ignore", "pipe", "ignore"], env: gitEnv() });
   const timer = setTimeout(() => git.kill(), timeLimitMs);
 
   let rest = "";
