@@ -108,6 +108,18 @@ export function liveReloadTests(server: LiveReloadServer) {
     });
   }
 
+  test("an editor's atomic saves (a new file renamed over the page) show, each of them, not only the first", async ({ page }) => {
+    await open(page, "/guide/install");
+    const file = path.join(contentDir, "install.md");
+    for (const save of [1, 2, 3]) {
+      const written = path.join(contentDir, `.install.md.swp-${save}`);
+      await fs.writeFile(written, `---\ntitle: Installing, save ${save}\nnav_order: 1\n---\n\nSaved as editors save.\n`);
+      await fs.rename(written, file);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Installing, save ${save}`, { timeout: SHOWS_WITHIN_MS });
+    }
+    expect(await stillTheSameDocument(page)).toBe(true);
+  });
+
   test("a page added, renamed and removed comes and goes in the navigation", async ({ page }) => {
     await open(page, "/guide");
     await write("brand-new.md", "# A brand new page\n\nJust written.\n");
