@@ -59,7 +59,7 @@ export async function searchStaticIndex(indexUrl: string, query: string, limit: 
  * is its h2's or h3's section, with the same address and title as there.
  */
 export function sectionOf(anchor: PagefindAnchor | undefined, anchors: PagefindAnchor[], pageUrl: string): Pick<SearchResult, "url" | "parentTitle" | "sectionTitle"> {
-  const above = anchors.filter((heading) => /^h[23]$/i.test(heading.element) && anchor && heading.location <= anchor.location).sort((a, b) => a.location - b.location);
+  const above = anchor ? anchors.filter((heading) => /^h[23]$/i.test(heading.element) && heading.location <= anchor.location).sort((a, b) => a.location - b.location) : [];
   const own = above.at(-1);
   if (!own) return { url: pageUrl, parentTitle: null, sectionTitle: null };
   const parent = /^h3$/i.test(own.element) ? above.findLast((heading) => /^h2$/i.test(heading.element)) : undefined;

@@ -97,7 +97,10 @@ export function searchableHtml(html: string): string {
 
 /** An opening tag: its name, and its attributes up to the first `>` (one inside an attribute's value ends the match early, and the element is then indexed as before). */
 const OPENING_TAG = /<([a-zA-Z][a-zA-Z0-9-]*)(\s[^<>]*)?>/g;
-const HIDDEN = /\saria-hidden="true"|\shidden(?=[\s=/]|$)/;
+const ARIA_HIDDEN = /\saria-hidden="true"/;
+const HIDDEN = /\shidden(?=[\s=/]|$)/;
+/** Attribute values are written in double quotes, a quote inside one as an entity: emptied, only the names are left to test. */
+const attributeNames = (attributes: string) => attributes.replace(/"[^"]*"/g, '""');
 
 /**
  * Marks `data-pagefind-ignore` on what the server's search passes over
@@ -108,7 +111,9 @@ const HIDDEN = /\saria-hidden="true"|\shidden(?=[\s=/]|$)/;
  */
 function ignoreUnsearched(html: string): string {
   return html.replace(OPENING_TAG, (tag, name: string, attributes = "") =>
-    UNSEARCHED_ELEMENTS.has(name.toLowerCase()) || HIDDEN.test(attributes) ? `<${name} data-pagefind-ignore=""${attributes}>` : tag,
+    UNSEARCHED_ELEMENTS.has(name.toLowerCase()) || ARIA_HIDDEN.test(attributes) || HIDDEN.test(attributeNames(attributes))
+      ? `<${name} data-pagefind-ignore=""${attributes}>`
+      : tag,
   );
 }
 
