@@ -5,8 +5,9 @@
  * of milliseconds more). On the generated folder (200 pages unless
  * `--pages`), with an empty cache folder: the start, then edits to one
  * long page a while apart (longer than a render worker idles before it
- * ends, if it did), then a page added and removed, which changes every
- * page's links. Prints each time and the server's own line for it.
+ * ends, if it did), then a page added and removed, which renders again
+ * only the pages whose links lead to it. Prints each time and the
+ * server's own line for it.
  * Needs the command bundled (`npm run build`, then `node scripts/bundle.ts`
  * in packages/cli; npm test does both).
  *

@@ -3,7 +3,7 @@ import { renderMarkdown } from "./markdown/render-markdown.server";
 import type { HomeSections } from "../guide-types";
 import type { CategoryCard } from "./markdown/cards";
 import { shortenDescription } from "./page-description";
-import { resolveUrl, type UrlLookups } from "./resolve-url.server";
+import { resolveUrl, type AskedLink, type UrlLookups } from "./resolve-url.server";
 import { searchSections, type SearchSection } from "./search-sections.server";
 
 /**
@@ -40,10 +40,14 @@ export type RenderResult = {
   brokenHrefs: string[];
   /** The page's sections for the search index. */
   sections: SearchSection[];
+  /** Each distinct link and image it resolved, and how: what the render depends on besides the job. */
+  links: AskedLink[];
 };
 
 export async function renderPage(job: RenderJob, targets: UrlLookups): Promise<RenderResult> {
   const brokenHrefs: string[] = [];
+  const links = new Map<string, AskedLink>();
+  const ask = (asked: AskedLink) => links.set(`${asked.kind} ${asked.href}`, asked);
   let leadingTitle: string | null = null;
   const rendered = await renderMarkdown(job.markdown, {
     relativePath: job.relativePath,
@@ -53,7 +57,7 @@ export async function renderPage(job: RenderJob, targets: UrlLookups): Promise<R
       leadingTitle = leading;
       return job.title;
     },
-    resolveUrl: (url, kind) => resolveUrl(targets, job.relativePath, url, kind, (missing) => brokenHrefs.push(missing)),
+    resolveUrl: (url, kind) => resolveUrl(targets, job.relativePath, url, kind, (missing) => brokenHrefs.push(missing), ask),
   });
   const firstText = rendered.firstParagraph ?? job.home?.tagline ?? job.home?.text;
   const description = job.description ?? (firstText ? shortenDescription(firstText) : "");
@@ -66,5 +70,6 @@ export async function renderPage(job: RenderJob, targets: UrlLookups): Promise<R
     headings: rendered.headings,
     brokenHrefs,
     sections: searchSections({ url: job.url, title: job.title, description, html: rendered.html }),
+    links: [...links.values()],
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageUrl, resolveContentUrl, resolveUrl, type UrlTargets } from "./resolve-url.server";
+import { pageUrl, resolveContentUrl, resolvesAsBefore, resolveUrl, type AskedLink, type UrlTargets } from "./resolve-url.server";
 
 // A VitePress-like folder: a landing page, a folder with an index, one with a
 // README, a folder with no index, a public/ folder, and awkward names.
@@ -192,6 +192,27 @@ describe("under a base path (an export built with --base)", () => {
     expect(resolve("#fields")).toBeNull();
     expect(resolve("https://example.com/guide/x")).toBeNull();
     expect(resolve("./nowhere.md")).toBeNull();
+  });
+});
+
+describe("a page rendered against other targets", () => {
+  const asked = (url: string, kind: "link" | "image" = "link"): AskedLink => ({ kind, href: url, resolution: resolveContentUrl(targets, from, url, kind) });
+  const links = [asked("../config/options.md#defaults"), asked("./images/shot%20one.png", "image"), asked("https://example.com/"), asked("./nowhere.md")];
+
+  it("still holds when every link resolves there as it did", () => {
+    const pageElsewhere = new Map([...pages, ["loose/new.md", "/guide/loose/new"]]);
+    expect(resolvesAsBefore(targets, from, links)).toBe(true);
+    expect(resolvesAsBefore({ ...targets, pages: pageElsewhere, pageUrls: new Set(pageElsewhere.values()) }, from, links)).toBe(true);
+  });
+
+  it("no longer holds once a link leads elsewhere: a page added where a link pointed, a page moved, an image changed, another base", () => {
+    const withPage = new Map([...pages, ["guide/nowhere.md", "/guide/guide/nowhere"]]);
+    const moved = new Map([...pages].map(([file, url]) => [file, url.replace("/options", "/settings")]));
+    const newImage = new Map([...targets.files].map(([file]) => [file, { version: "changed" }]));
+    expect(resolvesAsBefore({ ...targets, pages: withPage }, from, links)).toBe(false);
+    expect(resolvesAsBefore({ ...targets, pages: moved }, from, links)).toBe(false);
+    expect(resolvesAsBefore({ ...targets, files: newImage }, from, links)).toBe(false);
+    expect(resolvesAsBefore({ ...targets, basePath: "/docs" }, from, links)).toBe(false);
   });
 });
 

@@ -105,6 +105,25 @@ export function resolveContentUrl(targets: UrlLookups, fromRelativePath: string,
 }
 
 /**
+ * A link or image a page's render asked the folder about, and what it was
+ * told: a page rendered against one set of targets is still right for
+ * another if every one of its links resolves there as it did
+ * (`resolvesAsBefore`). So a page added, moved or removed renders again
+ * only the pages whose links it changes, not every page.
+ */
+export type AskedLink = { kind: UrlKind; href: string; resolution: Resolution };
+
+/** Whether every link resolves against these targets as it did when the page was rendered. */
+export function resolvesAsBefore(targets: UrlLookups, fromRelativePath: string, asked: readonly AskedLink[]): boolean {
+  return asked.every(({ kind, href, resolution }) => sameResolution(resolveContentUrl(targets, fromRelativePath, href, kind), resolution));
+}
+
+function sameResolution(a: Resolution, b: Resolution): boolean {
+  if (a === null || b === null) return a === b;
+  return "url" in a ? "url" in b && a.url === b.url : "missing" in b && a.missing === b.missing;
+}
+
+/**
  * The same, as `MarkdownContext.resolveUrl` wants it: a URL, or null to
  * leave it as written; a link into the folder that leads nowhere is also
  * told to `onMissing`, for the broken-link report.
@@ -115,8 +134,10 @@ export function resolveUrl(
   url: string,
   kind: UrlKind,
   onMissing: (url: string) => void = () => {},
+  onAsked: (asked: AskedLink) => void = () => {},
 ): string | null {
   const resolution = resolveContentUrl(targets, fromRelativePath, url, kind);
+  onAsked({ kind, href: url, resolution });
   if (resolution && "missing" in resolution) onMissing(url);
   return resolution && "url" in resolution ? resolution.url : null;
 }

@@ -274,6 +274,36 @@ describe("the cache folder of rendered pages", () => {
     }
   });
 
+  it("renders again, for a page added or removed, only that page and those whose links lead to where it is", async () => {
+    const cacheFolder = await fs.mkdtemp(path.join(os.tmpdir(), "guide-cache-"));
+    const added = path.join(folder, "gone.md");
+    try {
+      const first = (await load({ renderer: versioned("1"), cacheFolder })).guide;
+      expect((await first.complete()).brokenLinks).toEqual([{ from: "alpha.md", href: "gone.md" }]);
+
+      // alpha.md links to gone.md: its entry, rendered with the link leading nowhere, no longer holds.
+      await fs.writeFile(added, "# Gone no more\n\nWritten at last.\n");
+      rendering.rendered = [];
+      const withPage = (await load({ renderer: versioned("1"), cacheFolder })).guide;
+      expect((await withPage.complete()).brokenLinks).toEqual([]);
+      expect(rendering.rendered.toSorted()).toEqual(["alpha.md", "gone.md"]);
+      expect(withPage.renderCounts()).toEqual({ rendered: 2, fromDiskCache: 3 });
+      expect((await withPage.render(withPage.findPage("alpha")!)).html).toContain('href="/guide/gone"');
+
+      await fs.rm(added);
+      rendering.rendered = [];
+      const without = (await load({ renderer: versioned("1"), cacheFolder })).guide;
+      expect((await without.complete()).brokenLinks).toEqual([{ from: "alpha.md", href: "gone.md" }]);
+      expect(rendering.rendered).toEqual(["alpha.md"]);
+      expect((await without.render(without.findPage("alpha")!)).html).not.toContain('href="/guide/gone"');
+      // One entry a page, each under its page's own key, rewritten in place: the folder holds one copy.
+      expect(await cacheEntries(cacheFolder)).toHaveLength(4);
+    } finally {
+      await fs.rm(added, { force: true });
+      await fs.rm(cacheFolder, { recursive: true, force: true });
+    }
+  });
+
   it("lists every page's description at once on a restart on unchanged files, and never those of other files or another renderer", async () => {
     const cacheFolder = await fs.mkdtemp(path.join(os.tmpdir(), "guide-cache-"));
     const file = path.join(folder, "alpha.md");

@@ -119,8 +119,9 @@ export function siteBasePath(): string {
  * and the rest are read back from the cache folder: an edit shows in the
  * open page in about a second at 200 pages (2.7 s at 1,000, which a reload
  * still reads back whole), where rendering every page took 8 s for 84
- * (BENCHMARKS.md, bench:dev). A page added, renamed or removed changes
- * every page's links, and so every key. The guide in force completes
+ * (BENCHMARKS.md, bench:dev). A page added, renamed or removed renders
+ * again itself and the pages whose links lead to where it is or was
+ * (render/resolve-url.server.ts, `resolvesAsBefore`). The guide in force completes
  * first: its background rendering shares the renderer and the cache
  * folder, and must not sweep or index after this one.
  */

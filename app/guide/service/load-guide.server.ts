@@ -163,7 +163,8 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       renderer,
       store: options.store ?? createKeptPages(options.renderedBytesKept),
       diskCache: cacheFolder === null ? null : openDiskPageCache(cacheFolder, { warn }),
-      fingerprint,
+      rendererVersion: renderer.version ?? "source",
+      targets: targets!,
       warn,
       onRendered: completion.onRendered,
     });

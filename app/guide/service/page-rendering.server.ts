@@ -7,6 +7,7 @@ import type { SearchSection } from "../render/search-sections.server";
 import type { RenderedPageStore } from "./kept-pages.server";
 import type { DiskPageCache } from "./page-cache/disk-page-cache.server";
 import { pageKey } from "./page-cache/page-keys.server";
+import { resolvesAsBefore, type UrlTargets } from "../render/resolve-url.server";
 import { plainTextPage } from "./plain-text-page.server";
 import { PageRenderError, RenderTimeLimitError, type PageRenderer } from "./render-worker-client.server";
 
@@ -35,14 +36,16 @@ type Options = {
   store: RenderedPageStore;
   /** Rendered pages kept across restarts; null: none (rendering from source, or an export). */
   diskCache: DiskPageCache | null;
-  /** The site's fingerprint (page-keys.server.ts), part of every page's key. */
-  fingerprint: string;
+  /** The renderer's version, part of every page's key (page-keys.server.ts). */
+  rendererVersion: string;
+  /** The folder's link targets: an entry of the disk cache is used only if its links resolve against them as they did. */
+  targets: UrlTargets;
   warn: (message: string) => void;
   /** `key`: the page's key, which changes whenever its render would. */
   onRendered: (page: GuidePage, findings: RenderFindings, key: string) => void;
 };
 
-export function createPageRendering(folder: ReadFolder, { renderer, store, diskCache, fingerprint, warn, onRendered }: Options) {
+export function createPageRendering(folder: ReadFolder, { renderer, store, diskCache, rendererVersion, targets, warn, onRendered }: Options) {
   const inFlight = new Map<GuidePage, Promise<RenderedPage>>();
   // What the pages not in memory came from, for the start's report.
   const counts = { rendered: 0, fromDiskCache: 0 };
@@ -66,9 +69,11 @@ export function createPageRendering(folder: ReadFolder, { renderer, store, diskC
     const job: RenderJob = { relativePath: page.relativePath, url: page.url, markdown, title: page.title, description: source.meta.description, home: source.meta.home };
     // Only a page that asks for them carries its folder's cards to the renderer.
     if (/<DocCardList\b/i.test(markdown)) job.categoryCards = categoryCards(folder.nav, page.url, describe);
-    const key = pageKey(fingerprint, job);
+    const key = pageKey(rendererVersion, job);
     keys.set(page, key);
     let result = await diskCache?.get(key);
+    // Rendered when another page was where a link now leads (or was not): rendered again, and kept under the same key.
+    if (result && !resolvesAsBefore(targets, page.relativePath, result.links)) result = undefined;
     if (result) counts.fromDiskCache++;
     else {
       counts.rendered++;

@@ -28,6 +28,7 @@ export function plainTextPage(job: RenderJob, why: "overran" | "failed"): Render
     html,
     headings: [],
     brokenHrefs: [],
+    links: [],
     sections: searchSections({ url: job.url, title: job.title, description, html }),
   };
 }

@@ -106,6 +106,45 @@ export function liveReloadTests(server: LiveReloadServer) {
       const [, pages, fromCache] = /(\d+) pages .*, (\d+) from/.exec(reloads().at(-1)!)!;
       expect(Number(fromCache)).toBe(Number(pages) - 1);
     });
+
+    test("a page added or removed renders again only itself and the pages that link to it; the others are read back", async ({ page }) => {
+      const figures = () =>
+        [...log.matchAll(/Guide reloaded: (\d+) pages in \d+ ms \((\d+) rendered, (\d+) from the page cache\)/g)].map(([, pages, rendered, fromCache]) => ({
+          pages: Number(pages),
+          rendered: Number(rendered),
+          fromCache: Number(fromCache),
+        }));
+      // The count at start or at the last reload, whichever said it last.
+      const pagesBefore = Number([...log.matchAll(/(\d+) pages (?:in|ready)/g)].at(-1)![1]);
+      /** What the reloads a change made rendered, up to the one that has the folder's new count of pages (a write reported twice loads twice; the second renders nothing). */
+      async function reloadsAfter(change: () => Promise<void>, pages: number) {
+        const before = figures().length;
+        await change();
+        await expect.poll(() => figures().slice(before).some((reload) => reload.pages === pages)).toBe(true);
+        const made = figures().slice(before);
+        const last = made.findIndex((reload) => reload.pages === pages);
+        return { rendered: made.slice(0, last + 1).reduce((sum, reload) => sum + reload.rendered, 0), fromCache: made[last]!.fromCache };
+      }
+      const waiting = page.getByRole("link", { name: "the page to come" });
+
+      const linked = await reloadsAfter(() => write("waiting.md", "# Waiting\n\nSee [the page to come](coming.md).\n"), pagesBefore + 1);
+      expect(linked).toEqual({ rendered: 1, fromCache: pagesBefore });
+      await open(page, "/guide/waiting");
+      await expect(waiting).toHaveAttribute("href", "coming.md");
+
+      // The new page, and the one page whose link now leads to it.
+      const added = await reloadsAfter(() => write("coming.md", "# Come at last\n\nWritten after the page that links here.\n"), pagesBefore + 2);
+      expect(added).toEqual({ rendered: 2, fromCache: pagesBefore });
+      await expect(waiting).toHaveAttribute("href", "/guide/coming", { timeout: SHOWS_WITHIN_MS });
+
+      const removed = await reloadsAfter(() => fs.rm(path.join(contentDir, "coming.md")), pagesBefore + 1);
+      expect(removed).toEqual({ rendered: 1, fromCache: pagesBefore });
+      await expect(waiting).toHaveAttribute("href", "coming.md", { timeout: SHOWS_WITHIN_MS });
+      expect(await stillTheSameDocument(page)).toBe(true);
+      // Away from the page first: it would answer 404 once its file is gone.
+      await open(page, "/guide/install");
+      await reloadsAfter(() => fs.rm(path.join(contentDir, "waiting.md")), pagesBefore);
+    });
   }
 
   test("an editor's atomic saves (a new file renamed over the page) show, each of them, not only the first", async ({ page }) => {

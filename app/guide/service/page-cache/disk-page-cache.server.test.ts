@@ -34,6 +34,11 @@ function page(html: string): RenderResult {
     headings: [{ depth: 2, id: "from-npm", text: "From npm" }],
     brokenHrefs: ["missing.md"],
     sections: [{ url: "/guide/install", pageTitle: "Install", sectionTitle: "From npm", parentTitle: null, context: "Install", text: "Run npm install." }],
+    links: [
+      { kind: "link", href: "missing.md", resolution: { missing: "missing.md" } },
+      { kind: "image", href: "./logo.png", resolution: { url: "/guide-files/logo.png?v=1a" } },
+      { kind: "link", href: "https://example.com/", resolution: null },
+    ],
   };
 }
 
@@ -99,6 +104,8 @@ describe("the disk cache of rendered pages", () => {
       ["a result with a title id that is not a string", async () => rawEntry(headerOf(key, { ...page(""), titleId: 42 }))],
       ["a result with a heading of the wrong shape", async () => rawEntry(headerOf(key, { ...page(""), headings: [{ depth: 7, id: "a", text: "A" }] }))],
       ["a result without its sections", async () => rawEntry(headerOf(key, { ...page(""), sections: undefined }))],
+      ["a result without the links it resolved", async () => rawEntry(headerOf(key, { ...page(""), links: undefined }))],
+      ["a link resolved to something that is not a resolution", async () => rawEntry(headerOf(key, { ...page(""), links: [{ kind: "link", href: "a.md", resolution: { url: 1 } }] }))],
       ["another key's entry", async () => rawEntry(headerOf(keyOf("other"), page("")))],
       ["an entry of an older format", async () => rawEntry(headerOf(key, page(""), PAGE_CACHE_FORMAT - 1))],
     ];

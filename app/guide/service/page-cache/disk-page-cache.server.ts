@@ -12,8 +12,9 @@ import { makeFolder } from "../../load/make-folder.server.ts";
  * Rendered pages on disk, so that a restarted server serves every page it
  * rendered before without rendering it again, and a folder of 50,000 pages
  * need not be held in memory. An entry is found by its key (page-keys.server.ts:
- * a hash of the page's content and the renderer's version), so an entry is
- * never stale: a changed page or renderer asks for another key. Entries are
+ * a hash of the page's content and the renderer's version): a changed page
+ * or renderer asks for another key, and an entry whose links now lead
+ * elsewhere is rendered again by the caller and rewritten. Entries are
  * never removed here; a folder of old keys is removed whole by whoever
  * owns it.
  *
@@ -46,8 +47,12 @@ export type DiskPageCacheOptions = {
   fileSystem?: PageCacheFileSystem;
 };
 
-/** Raised when the layout or the entry's encoding changes: entries of another format are not even looked at. */
-export const PAGE_CACHE_FORMAT = 1;
+/**
+ * Raised when the layout or the entry's encoding changes: entries of another
+ * format are not even looked at. 2: an entry carries the links its page
+ * resolved, and is keyed by the page alone.
+ */
+export const PAGE_CACHE_FORMAT = 2;
 const KEY = /^[0-9a-f]{64}$/;
 /** A page whose entry would decompress to more is not kept; a file that would is refused, not read into memory. */
 const MAX_ENTRY_BYTES = 256 * 1024 * 1024;

@@ -1,6 +1,7 @@
 import type { PageHeading } from "../../guide-types";
 import type { RenderResult } from "../../render/render-page.server";
 import type { SearchSection } from "../../render/search-sections.server";
+import type { AskedLink, Resolution } from "../../render/resolve-url.server";
 
 /**
  * What an entry of the disk cache holds, before compression: one line of
@@ -50,13 +51,30 @@ export function decodeEntry(format: number, key: string, bytes: Buffer): RenderR
  */
 function renderResultFrom(value: unknown): RenderResult | undefined {
   if (!isObject(value)) return undefined;
-  const { leadingTitle, titleId, description, subtitle, html, headings, brokenHrefs, sections } = value;
+  const { leadingTitle, titleId, description, subtitle, html, headings, brokenHrefs, sections, links } = value;
   if (!isStringOrNull(leadingTitle) || !isString(titleId) || !isString(description) || !isStringOrNull(subtitle) || !isString(html)) return undefined;
   if (!Array.isArray(brokenHrefs) || !brokenHrefs.every(isString)) return undefined;
   const pageHeadings = arrayOf(headings, headingFrom);
   const searchSections = arrayOf(sections, sectionFrom);
-  if (!pageHeadings || !searchSections) return undefined;
-  return { leadingTitle, titleId, description, subtitle, html, headings: pageHeadings, brokenHrefs: [...brokenHrefs], sections: searchSections };
+  const askedLinks = arrayOf(links, askedLinkFrom);
+  if (!pageHeadings || !searchSections || !askedLinks) return undefined;
+  return { leadingTitle, titleId, description, subtitle, html, headings: pageHeadings, brokenHrefs: [...brokenHrefs], sections: searchSections, links: askedLinks };
+}
+
+function askedLinkFrom(value: unknown): AskedLink | undefined {
+  if (!isObject(value)) return undefined;
+  const { kind, href, resolution } = value;
+  if ((kind !== "link" && kind !== "image") || !isString(href)) return undefined;
+  const answer = resolutionFrom(resolution);
+  return answer === undefined ? undefined : { kind, href, resolution: answer };
+}
+
+function resolutionFrom(value: unknown): Resolution | undefined {
+  if (value === null) return null;
+  if (!isObject(value)) return undefined;
+  if (isString(value.url)) return { url: value.url };
+  if (isString(value.missing)) return { missing: value.missing };
+  return undefined;
 }
 
 function headingFrom(value: unknown): PageHeading | undefined {

@@ -4,15 +4,17 @@ import { createLineHash } from "../../load/line-hash.server";
 import type { UrlTargets } from "../../render/resolve-url.server";
 
 /**
- * The key a rendered page is kept under on disk: everything its render
- * depends on. The page's own job (its Markdown as read, its title, address
- * and front matter), and the site's fingerprint: the renderer's version and
- * the folder's link targets, since a link resolves, and a missing page is
- * reported, by what else the folder holds. A page added, removed or moved
- * changes every page's key; an edit changes only its own page's.
+ * The key a rendered page is kept under on disk: the renderer's version and
+ * the page's own job (its Markdown as read, its title, address and front
+ * matter). What else the folder holds matters only to the page's links,
+ * and the entry carries those with what each resolved to
+ * (render/resolve-url.server.ts, `resolvesAsBefore`): an entry whose links
+ * resolve otherwise now is rendered again under the same key. So an edit
+ * renders again only its own page, and a page added, removed or moved only
+ * the pages that link to where it is or was.
  */
 
-/** The renderer's version and the folder's link targets, hashed once at start. */
+/** The renderer's version and the folder's link targets, hashed once at start: what a start's findings (kept descriptions) are valid for. */
 export function siteFingerprint(rendererVersion: string, targets: UrlTargets): string {
   // A line per target, each text led by its length, so that no two sets of targets read the same;
   // in the listing's order, which is sorted: the same folder gives the same lines.
@@ -28,6 +30,6 @@ export function siteFingerprint(rendererVersion: string, targets: UrlTargets): s
 }
 
 /** A page's key: 64 hex characters. */
-export function pageKey(fingerprint: string, job: RenderJob): string {
-  return createHash("sha256").update(fingerprint).update("\n").update(JSON.stringify(job)).digest("hex");
+export function pageKey(rendererVersion: string, job: RenderJob): string {
+  return createHash("sha256").update(rendererVersion).update("\n").update(JSON.stringify(job)).digest("hex");
 }

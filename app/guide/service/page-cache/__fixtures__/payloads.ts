@@ -16,6 +16,7 @@ export function payload(writer: string, time: number, characters = 200_000): Ren
     html: `${mark}${body}${mark}`,
     headings: [{ depth: 2, id: `h-${writer}-${time}`, text: mark }],
     brokenHrefs: [],
+    links: [{ kind: "link", href: `./${writer}.md`, resolution: { url: `/guide/${writer}` } }],
     sections: [{ url: "/guide/a", pageTitle: mark, sectionTitle: null, parentTitle: null, context: mark, text: mark }],
   };
 }
