@@ -25,8 +25,9 @@ export function watchGuide(onChange: (change: GuideChange) => void): { close(): 
     try {
       const guide = await reloadGuide();
       error = null;
-      const { rendered, fromDiskCache } = guide.renderCounts();
-      console.log(`Guide reloaded: ${guide.pages.length} pages in ${Math.round(performance.now() - started)} ms (${rendered} rendered, ${fromDiskCache} from the page cache)`);
+      const { rendered, fromDiskCache, unchanged } = guide.renderCounts();
+      const counts = `${rendered} rendered, ${fromDiskCache} from the page cache, ${unchanged} unchanged`;
+      console.log(`Guide reloaded: ${guide.pages.length} pages in ${Math.round(performance.now() - started)} ms (${counts})`);
       onChange({ type: "updated", pages: guide.pages.length });
     } catch (caught) {
       error = describe(caught);

@@ -1,5 +1,5 @@
 import { GuideContentError } from "../guide-content-error";
-import type { GuidePage, RenderedPage } from "../guide-types";
+import type { GuidePage } from "../guide-types";
 import { describeBrokenLinks, type BrokenLink } from "../load/link-report";
 import type { SearchIndex } from "../search/search-index.server";
 import type { SearchStore } from "../search/search-store.server";
@@ -34,7 +34,8 @@ export type DescriptionsSoFar = {
 type Options = {
   root: string;
   pages: readonly GuidePage[];
-  render: (page: GuidePage) => Promise<RenderedPage>;
+  /** The page rendered (or read from the disk cache, or known from the last load: page-rendering.server.ts), for its description; its findings come to `onRendered`. */
+  describe: (page: GuidePage) => Promise<string>;
   warn: (message: string) => void;
   /** Called once every page is rendered (the render worker may end, the cache folder be swept); awaited before `complete` resolves. */
   onDone: () => void | Promise<void>;
@@ -53,7 +54,7 @@ type Options = {
 
 const NO_SEARCH: SearchIndex = { search: () => [] };
 
-export function createBackgroundCompletion({ root, pages, render, warn, onDone, search, keptDescriptions, keepDescriptions }: Options) {
+export function createBackgroundCompletion({ root, pages, describe, warn, onDone, search, keptDescriptions, keepDescriptions }: Options) {
   const brokenByPage = new Map<GuidePage, BrokenLink[]>();
   // Each rendered page's description: all the completion needs of a page already rendered.
   const descriptionOf = new Map<GuidePage, string>();
@@ -71,7 +72,7 @@ export function createBackgroundCompletion({ root, pages, render, warn, onDone, 
     for (const page of pages) {
       try {
         // A page rendered before (for a visitor, or for an export) is not rendered again.
-        descriptions.set(page.slug, descriptionOf.get(page) ?? (await render(page)).description);
+        descriptions.set(page.slug, descriptionOf.get(page) ?? (await describe(page)));
       } catch (error) {
         const failure = error instanceof GuideContentError ? error : new GuideContentError(String(error), page.file);
         failures.push(failure);

@@ -219,7 +219,7 @@ describe("the cache folder of rendered pages", () => {
       const { failures, search } = await restarted.complete();
       expect(failures).toEqual([]);
       expect(rendering.rendered).toEqual([]);
-      expect(restarted.renderCounts()).toEqual({ rendered: 0, fromDiskCache: 4 });
+      expect(restarted.renderCounts()).toEqual({ rendered: 0, fromDiskCache: 4, unchanged: 0 });
       expect(await restarted.render(restarted.findPage("alpha")!)).toEqual(alpha);
       expect(search.search("quillworts").map((result) => result.url)).toEqual(["/guide/alpha"]);
     } finally {
@@ -287,7 +287,7 @@ describe("the cache folder of rendered pages", () => {
       const withPage = (await load({ renderer: versioned("1"), cacheFolder })).guide;
       expect((await withPage.complete()).brokenLinks).toEqual([]);
       expect(rendering.rendered.toSorted()).toEqual(["alpha.md", "gone.md"]);
-      expect(withPage.renderCounts()).toEqual({ rendered: 2, fromDiskCache: 3 });
+      expect(withPage.renderCounts()).toEqual({ rendered: 2, fromDiskCache: 3, unchanged: 0 });
       expect((await withPage.render(withPage.findPage("alpha")!)).html).toContain('href="/guide/gone"');
 
       await fs.rm(added);
@@ -299,6 +299,47 @@ describe("the cache folder of rendered pages", () => {
       // One entry a page, each under its page's own key, rewritten in place: the folder holds one copy.
       expect(await cacheEntries(cacheFolder)).toHaveLength(4);
     } finally {
+      await fs.rm(added, { force: true });
+      await fs.rm(cacheFolder, { recursive: true, force: true });
+    }
+  });
+
+  it("takes, when handed what the last load found, every unchanged page from it without reading the cache folder, and renders the rest", async () => {
+    const cacheFolder = await fs.mkdtemp(path.join(os.tmpdir(), "guide-cache-"));
+    const edited = path.join(folder, "beta.md");
+    const before = await fs.readFile(edited, "utf8");
+    const added = path.join(folder, "gone.md");
+    const reading = vi.spyOn(fs, "readFile");
+    const entriesRead = () => reading.mock.calls.filter(([file]) => /[0-9a-f]{64}$/.test(String(file))).length;
+    try {
+      const first = (await load({ renderer: versioned("1"), cacheFolder, keepFindings: true })).guide;
+      await first.complete();
+
+      await fs.writeFile(edited, before.replace("Body of beta.", "Beta, rewritten."));
+      rendering.rendered = [];
+      reading.mockClear();
+      const second = (await load({ renderer: versioned("1"), cacheFolder, keepFindings: true, known: first.findings() })).guide;
+      const { brokenLinks, descriptions, search } = await second.complete();
+      expect(rendering.rendered).toEqual(["beta.md"]);
+      expect(second.renderCounts()).toEqual({ rendered: 1, fromDiskCache: 0, unchanged: 3 });
+      // Only the edited page's, looked for under its new key before it was rendered.
+      expect(entriesRead()).toBe(1);
+      // What the unchanged pages found is all there: their broken links, descriptions and search sections.
+      expect(brokenLinks).toEqual([{ from: "alpha.md", href: "gone.md" }]);
+      expect(descriptions.get("alpha")).toBe("The first page speaks of quillworts.");
+      expect(search.search("quillworts").map((result) => result.url)).toEqual(["/guide/alpha"]);
+      expect(search.search("rewritten").map((result) => result.url)).toEqual(["/guide/beta"]);
+
+      // alpha.md's link now leads somewhere: what the last load found of it no longer holds.
+      await fs.writeFile(added, "# Gone no more\n\nWritten at last.\n");
+      rendering.rendered = [];
+      const third = (await load({ renderer: versioned("1"), cacheFolder, keepFindings: true, known: second.findings() })).guide;
+      expect((await third.complete()).brokenLinks).toEqual([]);
+      expect(rendering.rendered.toSorted()).toEqual(["alpha.md", "gone.md"]);
+      expect(third.renderCounts()).toEqual({ rendered: 2, fromDiskCache: 0, unchanged: 3 });
+    } finally {
+      reading.mockRestore();
+      await fs.writeFile(edited, before);
       await fs.rm(added, { force: true });
       await fs.rm(cacheFolder, { recursive: true, force: true });
     }
@@ -318,7 +359,7 @@ describe("the cache folder of rendered pages", () => {
       // The same files and renderer: whole before the completion has read a page back.
       const restarted = (await load({ renderer: versioned("1"), cacheFolder })).guide;
       await vi.waitFor(() => expect(known(restarted).complete).toBe(true));
-      expect(restarted.renderCounts()).toEqual({ rendered: 0, fromDiskCache: 0 });
+      expect(restarted.renderCounts()).toEqual({ rendered: 0, fromDiskCache: 0, unchanged: 0 });
       expect(known(restarted).descriptions).toEqual(descriptions);
 
       // Another renderer may describe a page otherwise: its start waits for its own pass.

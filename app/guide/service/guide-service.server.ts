@@ -116,10 +116,10 @@ export function siteBasePath(): string {
  * With the renderer, the cache folder and the search store the guide in
  * force was loaded with, so that an edit renders again only the pages it
  * changed (their keys are their Markdown's, page-cache/page-keys.server.ts)
- * and the rest are read back from the cache folder: an edit shows in the
- * open page in about a second at 200 pages (2.7 s at 1,000, which a reload
- * still reads back whole), where rendering every page took 8 s for 84
- * (BENCHMARKS.md, bench:dev). A page added, renamed or removed renders
+ * and the rest are taken from what the last load found under the same
+ * key, or read back from the cache folder: an edit shows in the open page
+ * in about half a second at 200 pages, where rendering every page took
+ * 8 s for 84 (BENCHMARKS.md, bench:dev). A page added, renamed or removed renders
  * again itself and the pages whose links lead to where it is or was
  * (render/resolve-url.server.ts, `resolvesAsBefore`). The guide in force completes
  * first: its background rendering shares the renderer and the cache
@@ -127,7 +127,7 @@ export function siteBasePath(): string {
  */
 export async function reloadGuide(): Promise<Guide> {
   await current?.complete().catch(() => {});
-  const loaded = await loadGuide((inForce ?? settings()).contentDir, loadedWith ?? { sitePaths: SITE_PATHS });
+  const loaded = await loadGuide((inForce ?? settings()).contentDir, { ...(loadedWith ?? { sitePaths: SITE_PATHS }), known: current?.findings() });
   // Rendered in full before it replaces the last good guide, so a page that
   // fails shows its error in the browser at once.
   const { failures } = await loaded.complete();
@@ -150,7 +150,8 @@ async function load(options: StartOptions): Promise<Guide> {
   // An export asks for each page once (its HTML, then its data) and writes its own search index:
   // it keeps only the pages in hand, and no page's search sections.
   const kept = options.staticSite ? { searchIndex: false, renderedBytesKept: EXPORT_BYTES_KEPT } : { renderedBytesKept: memoryShares(budgetMB).keptPagesBytes };
-  const guideOptions: LoadGuideOptions = { sitePaths: SITE_PATHS, basePath: options.basePath, renderer, cacheFolder: given.cacheDir, ...kept };
+  // `themed-guide dev` loads the folder again on every change: each load hands what it found to the next.
+  const guideOptions: LoadGuideOptions = { sitePaths: SITE_PATHS, basePath: options.basePath, renderer, cacheFolder: given.cacheDir, keepFindings: options.liveReload, ...kept };
   const guide = await loadGuide(given.contentDir, guideOptions);
   loadedWith = guideOptions;
   inForce = given;

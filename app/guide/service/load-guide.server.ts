@@ -13,7 +13,7 @@ import { readKeptDescriptions, writeKeptDescriptions } from "./page-cache/kept-d
 import { sweepPageCache } from "./page-cache/sweep-page-cache.server";
 import { siteFingerprint } from "./page-cache/page-keys.server";
 import { openGuideSearch } from "./guide-search.server";
-import { createPageRendering } from "./page-rendering.server";
+import { createPageRendering, type KnownFindings } from "./page-rendering.server";
 import { createPageRenderer, type PageRenderer } from "./render-worker-client.server";
 
 /**
@@ -61,8 +61,10 @@ export type Guide = {
    * made (an export, whose pages search their own in the browser).
    */
   searchSoFar(): SearchSoFar | null;
-  /** How many pages were rendered, and how many read from the disk cache instead, so far. */
-  renderCounts(): { rendered: number; fromDiskCache: number };
+  /** How many pages were rendered, how many read from the disk cache instead, and how many taken unchanged from what the last load found, so far. */
+  renderCounts(): { rendered: number; fromDiskCache: number; unchanged: number };
+  /** What each page's render found, by key: what the next load of the folder is handed as `known` (only with `keepFindings`). */
+  findings(): ReadonlyMap<string, KnownFindings>;
   /**
    * Every page rendered once, in reading order and one at a time, letting
    * requests in between; then what needs them all. The first call starts
@@ -104,6 +106,10 @@ export type LoadGuideOptions = {
   renderer?: PageRenderer;
   /** False: `complete()` makes no search index, and no page's search sections are held for one (a static export writes its own). */
   searchIndex?: boolean;
+  /** Keep what each page's render found, for the next load (`themed-guide dev`). */
+  keepFindings?: boolean;
+  /** What the last load of this folder found (`Guide.findings()`): its completion takes unchanged pages from there. */
+  known?: ReadonlyMap<string, KnownFindings>;
 };
 
 export async function loadGuide(contentDir: string, options: LoadGuideOptions = {}): Promise<Guide> {
@@ -146,7 +152,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
     const completion = createBackgroundCompletion({
       root: folder.root,
       pages: folder.pages,
-      render: (page) => rendering.render(page, true),
+      describe: (page) => rendering.complete(page),
       warn,
       onDone: async () => {
         renderer.release();
@@ -167,6 +173,8 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       targets: targets!,
       warn,
       onRendered: completion.onRendered,
+      keepFindings: options.keepFindings,
+      known: options.known && { findings: options.known, indexed: (page, key) => search === null || search.pageKey(page.relativePath) === key },
     });
     const bySlug = new Map(folder.pages.map((page) => [page.slug, page]));
     return {
@@ -181,6 +189,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       markdown: (page) => folder.readMarkdown(page),
       render: (page) => rendering.render(page),
       renderCounts: () => rendering.counts(),
+      findings: () => rendering.findings(),
       // Counted only while incomplete: a complete store answers every search, and the count would cost each one.
       searchSoFar: () => {
         if (!search) return null;

@@ -7,7 +7,7 @@ import type { SearchSection } from "../render/search-sections.server";
 import type { RenderedPageStore } from "./kept-pages.server";
 import type { DiskPageCache } from "./page-cache/disk-page-cache.server";
 import { pageKey } from "./page-cache/page-keys.server";
-import { resolvesAsBefore, type UrlTargets } from "../render/resolve-url.server";
+import { resolvesAsBefore, type AskedLink, type UrlTargets } from "../render/resolve-url.server";
 import { plainTextPage } from "./plain-text-page.server";
 import { PageRenderError, RenderTimeLimitError, type PageRenderer } from "./render-worker-client.server";
 
@@ -20,6 +20,11 @@ import { PageRenderError, RenderTimeLimitError, type PageRenderer } from "./rend
  * on, is shown as plain text (plain-text-page.server.ts), for good: the
  * same Markdown would do it again, each time the page was asked for. Its
  * findings carry the problem, which `check` reports.
+ *
+ * Under `themed-guide dev` each load of the folder is handed what the last
+ * one found, by key (`known`): the completion takes a page whose key and
+ * links are unchanged from there, without reading its entry back, so that
+ * an edit need not read every page of a large folder from the disk cache.
  */
 
 /** What a render found besides the article, for the background completion: search sections and links that lead nowhere. */
@@ -30,6 +35,9 @@ export type RenderFindings = {
   /** Why the page is shown as plain text (its file's fault); null when it rendered. */
   problem: string | null;
 };
+
+/** What a load found of a page, without its sections (those are in the search store under the same key), for the next load. */
+export type KnownFindings = Omit<RenderFindings, "sections"> & { links: AskedLink[] };
 
 type Options = {
   renderer: PageRenderer;
@@ -43,12 +51,21 @@ type Options = {
   warn: (message: string) => void;
   /** `key`: the page's key, which changes whenever its render would. */
   onRendered: (page: GuidePage, findings: RenderFindings, key: string) => void;
+  /** What the last load of this folder found, by key; and whether the search store holds the page under that key (so no sections are needed). */
+  known?: { findings: ReadonlyMap<string, KnownFindings>; indexed: (page: GuidePage, key: string) => boolean };
+  /** Keep what each page's render found, for the next load (`findings()`). */
+  keepFindings?: boolean;
 };
 
-export function createPageRendering(folder: ReadFolder, { renderer, store, diskCache, rendererVersion, targets, warn, onRendered }: Options) {
+export function createPageRendering(folder: ReadFolder, { renderer, store, diskCache, rendererVersion, targets, warn, onRendered, known, keepFindings = false }: Options) {
   const inFlight = new Map<GuidePage, Promise<RenderedPage>>();
-  // What the pages not in memory came from, for the start's report.
-  const counts = { rendered: 0, fromDiskCache: 0 };
+  // What the pages not in memory came from, for the start's report; `unchanged`: taken from what the last load found.
+  const counts = { rendered: 0, fromDiskCache: 0, unchanged: 0 };
+  const found = new Map<string, KnownFindings>();
+  const tell = (page: GuidePage, findings: RenderFindings, links: AskedLink[], key: string) => {
+    if (keepFindings) found.set(key, { description: findings.description, brokenHrefs: findings.brokenHrefs, problem: findings.problem, links });
+    onRendered(page, findings, key);
+  };
   // Each page's key as last read: what the cache folder keeps (page-cache/sweep-page-cache.server.ts).
   const keys = new Map<GuidePage, string>();
   // Writes to the cache folder under way: a page is served without waiting for its own.
@@ -60,7 +77,8 @@ export function createPageRendering(folder: ReadFolder, { renderer, store, diskC
     return (page && folder.sources.get(page)?.meta.description) ?? null;
   };
 
-  async function renderPage(page: GuidePage, background: boolean): Promise<RenderedPage> {
+  /** What the renderer is asked for the page, and the key it is kept under. */
+  async function jobOf(page: GuidePage): Promise<{ job: RenderJob; key: string }> {
     const source = folder.sources.get(page);
     if (!source) throw new Error(`${page.url} is not a page of this guide`);
     const markdown = await folder.readMarkdown(page).catch((error: unknown) => {
@@ -71,6 +89,12 @@ export function createPageRendering(folder: ReadFolder, { renderer, store, diskC
     if (/<DocCardList\b/i.test(markdown)) job.categoryCards = categoryCards(folder.nav, page.url, describe);
     const key = pageKey(rendererVersion, job);
     keys.set(page, key);
+    return { job, key };
+  }
+
+  async function renderPage(page: GuidePage, background: boolean): Promise<RenderedPage> {
+    const source = folder.sources.get(page)!;
+    const { job, key } = await jobOf(page);
     let result = await diskCache?.get(key);
     // Rendered when another page was where a link now leads (or was not): rendered again, and kept under the same key.
     if (result && !resolvesAsBefore(targets, page.relativePath, result.links)) result = undefined;
@@ -93,7 +117,7 @@ export function createPageRendering(folder: ReadFolder, { renderer, store, diskC
     if (source.meta.title === null && result.leadingTitle !== source.leadingTitle) {
       warn(`${page.file}: its title was read as ${JSON.stringify(source.leadingTitle)} at start but renders as ${JSON.stringify(result.leadingTitle)}`);
     }
-    onRendered(page, { sections: result.sections, brokenHrefs: result.brokenHrefs, description: result.description, problem: null }, key);
+    tell(page, { sections: result.sections, brokenHrefs: result.brokenHrefs, description: result.description, problem: null }, result.links, key);
     return withContent(page, result);
   }
 
@@ -101,7 +125,7 @@ export function createPageRendering(folder: ReadFolder, { renderer, store, diskC
     const told = `${problem}; it is shown as plain text`;
     warn(`${page.file}: ${told}`);
     const result = plainTextPage(job, why);
-    onRendered(page, { sections: result.sections, brokenHrefs: [], description: result.description, problem: told }, key);
+    tell(page, { sections: result.sections, brokenHrefs: [], description: result.description, problem: told }, [], key);
     const shown = withContent(page, result);
     overran.set(page, shown);
     return shown;
@@ -129,9 +153,30 @@ export function createPageRendering(folder: ReadFolder, { renderer, store, diskC
     return pending;
   }
 
+  /**
+   * The page's description, for the background completion: from what the
+   * last load found under the same key, when the search store holds the
+   * page under it and its links resolve as they did; else from its render.
+   */
+  async function complete(page: GuidePage): Promise<string> {
+    if (known && !overran.has(page) && !store.get(page) && !inFlight.has(page)) {
+      const { key } = await jobOf(page);
+      const findings = known.findings.get(key);
+      if (findings && known.indexed(page, key) && resolvesAsBefore(targets, page.relativePath, findings.links)) {
+        counts.unchanged++;
+        tell(page, { ...findings, sections: [] }, findings.links, key);
+        return findings.description;
+      }
+    }
+    return (await render(page, true)).description;
+  }
+
   return {
     render,
+    complete,
     counts: () => ({ ...counts }),
+    /** What each page's render found so far, by key (only with `keepFindings`). */
+    findings: (): ReadonlyMap<string, KnownFindings> => found,
     keys: () => new Set(keys.values()),
     /** Resolves once every write to the cache folder begun so far has ended. */
     written: () => Promise.all(writes).then(() => {}),

@@ -95,24 +95,24 @@ export function liveReloadTests(server: LiveReloadServer) {
   });
 
   if (server.rendersOnlyWhatChanged) {
-    test("an edit renders again only the page it changed; the others are read back from the cache folder", async ({ page }) => {
+    test("an edit renders again only the page it changed; the others are taken as the last load found them", async ({ page }) => {
       await open(page, "/guide/install");
       const reloads = () => log.match(/Guide reloaded: .*/g) ?? [];
       const before = reloads().length;
       await write("install.md", "---\ntitle: Installing, edited again\nnav_order: 1\n---\n\nOne page of five changed.\n");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Installing, edited again", { timeout: SHOWS_WITHIN_MS });
       await expect.poll(() => reloads().length).toBe(before + 1);
-      expect(reloads().at(-1)).toMatch(/^Guide reloaded: (\d+) pages in \d+ ms \(1 rendered, \d+ from the page cache\)$/);
-      const [, pages, fromCache] = /(\d+) pages .*, (\d+) from/.exec(reloads().at(-1)!)!;
-      expect(Number(fromCache)).toBe(Number(pages) - 1);
+      expect(reloads().at(-1)).toMatch(/^Guide reloaded: (\d+) pages in \d+ ms \(1 rendered, 0 from the page cache, \d+ unchanged\)$/);
+      const [, pages, unchanged] = /(\d+) pages .*, (\d+) unchanged/.exec(reloads().at(-1)!)!;
+      expect(Number(unchanged)).toBe(Number(pages) - 1);
     });
 
-    test("a page added or removed renders again only itself and the pages that link to it; the others are read back", async ({ page }) => {
+    test("a page added or removed renders again only itself and the pages that link to it; the others are taken unchanged", async ({ page }) => {
       const figures = () =>
-        [...log.matchAll(/Guide reloaded: (\d+) pages in \d+ ms \((\d+) rendered, (\d+) from the page cache\)/g)].map(([, pages, rendered, fromCache]) => ({
+        [...log.matchAll(/Guide reloaded: (\d+) pages in \d+ ms \((\d+) rendered, \d+ from the page cache, (\d+) unchanged\)/g)].map(([, pages, rendered, unchanged]) => ({
           pages: Number(pages),
           rendered: Number(rendered),
-          fromCache: Number(fromCache),
+          unchanged: Number(unchanged),
         }));
       // The count at start or at the last reload, whichever said it last.
       const pagesBefore = Number([...log.matchAll(/(\d+) pages (?:in|ready)/g)].at(-1)![1]);
@@ -123,22 +123,22 @@ export function liveReloadTests(server: LiveReloadServer) {
         await expect.poll(() => figures().slice(before).some((reload) => reload.pages === pages)).toBe(true);
         const made = figures().slice(before);
         const last = made.findIndex((reload) => reload.pages === pages);
-        return { rendered: made.slice(0, last + 1).reduce((sum, reload) => sum + reload.rendered, 0), fromCache: made[last]!.fromCache };
+        return { rendered: made.slice(0, last + 1).reduce((sum, reload) => sum + reload.rendered, 0), unchanged: made[last]!.unchanged };
       }
       const waiting = page.getByRole("link", { name: "the page to come" });
 
       const linked = await reloadsAfter(() => write("waiting.md", "# Waiting\n\nSee [the page to come](coming.md).\n"), pagesBefore + 1);
-      expect(linked).toEqual({ rendered: 1, fromCache: pagesBefore });
+      expect(linked).toEqual({ rendered: 1, unchanged: pagesBefore });
       await open(page, "/guide/waiting");
       await expect(waiting).toHaveAttribute("href", "coming.md");
 
       // The new page, and the one page whose link now leads to it.
       const added = await reloadsAfter(() => write("coming.md", "# Come at last\n\nWritten after the page that links here.\n"), pagesBefore + 2);
-      expect(added).toEqual({ rendered: 2, fromCache: pagesBefore });
+      expect(added).toEqual({ rendered: 2, unchanged: pagesBefore });
       await expect(waiting).toHaveAttribute("href", "/guide/coming", { timeout: SHOWS_WITHIN_MS });
 
       const removed = await reloadsAfter(() => fs.rm(path.join(contentDir, "coming.md")), pagesBefore + 1);
-      expect(removed).toEqual({ rendered: 1, fromCache: pagesBefore });
+      expect(removed).toEqual({ rendered: 1, unchanged: pagesBefore });
       await expect(waiting).toHaveAttribute("href", "coming.md", { timeout: SHOWS_WITHIN_MS });
       expect(await stillTheSameDocument(page)).toBe(true);
       // Away from the page first: it would answer 404 once its file is gone.
