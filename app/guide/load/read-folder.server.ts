@@ -12,7 +12,7 @@ import { readLastCommitDates } from "./last-commit-dates.server";
 import { readableName } from "./page-meta.server";
 import { placePages } from "./page-slugs.server";
 import { readProjectConfig, type TableOfContents } from "./project-config.server";
-import { readPageSources, type PageSource } from "./read-page-sources.server";
+import { readPageSources, type LastRead, type PageSource } from "./read-page-sources.server";
 
 /**
  * Reading a docs folder at start: its files listed, every page's front
@@ -41,6 +41,8 @@ export type ReadFolder = {
   sources: Map<GuidePage, PageSource>;
   /** The page's Markdown from its file (front matter removed, includes expanded); rejects with GuideContentError. */
   readMarkdown(page: GuidePage): Promise<string>;
+  /** A code block of each language the pages use (render/code-samples.server.ts). */
+  samples: CodeSample[];
 };
 
 export type ReadFolderOptions = {
@@ -58,6 +60,8 @@ export type ReadFolderOptions = {
    * their stamp (null without a start index file).
    */
   onTargets?: (targets: UrlTargets, samples: CodeSample[], start: { unchangedSinceLastStart: boolean; stamp: string | null }) => void;
+  /** What the last reading of this folder found (`themed-guide dev`): pages whose files are as they were are not read again. */
+  lastRead?: LastRead;
 };
 
 export async function readFolder(contentDir: string, options: ReadFolderOptions): Promise<ReadFolder> {
@@ -82,7 +86,7 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
   // MkDocs' nav when mkdocs.yml has one, else mdBook's SUMMARY.md.
   const contents = project?.contents ?? listing.bookContents;
 
-  const { sources, missingIncludes, repositoryPaths, samples, readMarkdown, unchangedSinceLastStart, stamp } = await readPageSources(root, listing, options.startIndexFile?.(root) ?? null);
+  const { sources, missingIncludes, repositoryPaths, samples, readMarkdown, unchangedSinceLastStart, stamp } = await readPageSources(root, listing, options.startIndexFile?.(root) ?? null, options.lastRead);
   if (missingIncludes.length > 0) warn(describeMissingIncludes(root, missingIncludes));
   const slots = placePages(
     root,
@@ -136,6 +140,7 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
     folderWarnings,
     sources: pageSources,
     readMarkdown: pageReader(pageSources, readMarkdown),
+    samples,
   };
 }
 

@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { listContentFolder } from "./list-content-folder.server";
-import { readPageSources } from "./read-page-sources.server";
+import { readPageSources, type PageSources } from "./read-page-sources.server";
 
 describe("readPageSources", () => {
   let root: string;
@@ -21,6 +21,38 @@ describe("readPageSources", () => {
     const { sources } = await readPageSources(root, listing);
 
     expect(sources.map((source) => source.entry.relativePath)).toEqual(["index.md"]);
+  });
+
+  it("handed the last reading, reads again only the pages whose files changed and those that include another file", async () => {
+    const write = (file: string, text: string) => fs.writeFile(path.join(root, file), text);
+    await write("index.md", "# Home\n\n```ts\nconst home = 1;\n```\n");
+    await write("alpha.md", "---\ntitle: Alpha\n---\nThe first.\n");
+    await write("shared.md", "# Shared\n\nSaid once.\n");
+    await write("beta.md", "# Beta\n\n<!--@include: ./shared.md-->\n");
+    const first = await readPageSources(root, await listContentFolder(root));
+    const lastRead = (read: PageSources) => ({ sources: new Map(read.sources.map((source) => [source.entry.relativePath, source])), samples: read.samples });
+    expect(first.sources.map((source) => [source.entry.relativePath, source.selfContained])).toEqual([
+      ["alpha.md", true],
+      ["beta.md", false],
+      ["index.md", true],
+      ["shared.md", true],
+    ]);
+
+    await write("alpha.md", "---\ntitle: Alpha, renamed\n---\nThe first.\n\n```py\nprint(1)\n```\n");
+    const opened = vi.spyOn(fs, "open");
+    try {
+      const second = await readPageSources(root, await listContentFolder(root), null, lastRead(first));
+      const read = opened.mock.calls.map(([file]) => path.basename(String(file)));
+      expect(read).toContain("alpha.md");
+      expect(read).toContain("beta.md");
+      expect(read).not.toContain("index.md");
+      expect(second.sources.find((source) => source.entry.relativePath === "alpha.md")!.meta.title).toBe("Alpha, renamed");
+      expect(second.sources.find((source) => source.entry.relativePath === "index.md")!.leadingTitle).toBe("Home");
+      // The languages of the pages not read again are kept, and the changed page's added.
+      expect(second.samples.map((sample) => sample.language)).toEqual(["ts", "py"]);
+    } finally {
+      opened.mockRestore();
+    }
   });
 
   it("still stops at a page it cannot read for another reason", async () => {

@@ -18,14 +18,26 @@ import { folderStamp, readStartIndex, writeStartIndex } from "./start-index.serv
  * of 50,000 pages is never held in memory; a page's text is read again from
  * its file when it is rendered (`readMarkdown`). With a cache folder, what
  * was found is kept there, and a start on unchanged files reads no page
- * (start-index.server.ts).
+ * (start-index.server.ts); under `themed-guide dev`, a reading after a
+ * change reads again only the pages it may have changed (`LastRead`).
  */
 
 // Reading files overlaps a little; the CPU work is on one thread anyway.
 const READ_CONCURRENCY = 8;
 
-/** What is kept of a page read at start. `leadingTitle` is read only when the front matter gives no title. */
-export type PageSource = { entry: MarkdownEntry; meta: PageMeta; leadingTitle: string | null };
+/**
+ * What is kept of a page read at start. `leadingTitle` is read only when the
+ * front matter gives no title. `selfContained`: read from its own file
+ * alone (it includes no other), so it is the same while that file is.
+ */
+export type PageSource = { entry: MarkdownEntry; meta: PageMeta; leadingTitle: string | null; selfContained: boolean };
+
+/**
+ * What the last reading of the same folder found, by page path (`themed-guide
+ * dev` reads the folder again on every change): a self-contained page whose
+ * file has the size and time it had is taken from there, not read again.
+ */
+export type LastRead = { sources: ReadonlyMap<string, PageSource>; samples: CodeSample[] };
 
 export type PageSources = {
   /** The published pages, in the listing's order. */
@@ -45,14 +57,15 @@ export type PageSources = {
 type ReadText = (relativePath: string) => Promise<string | null>;
 
 /** `startIndexFile`: where what this reading finds is kept for the next start on the same files (start-index.server.ts). */
-export async function readPageSources(root: string, listing: ContentListing, startIndexFile: string | null = null): Promise<PageSources> {
+export async function readPageSources(root: string, listing: ContentListing, startIndexFile: string | null = null, lastRead?: LastRead): Promise<PageSources> {
   const folderInRepository = await repositoryPaths(root);
   const entries = new Map(listing.markdown.map((entry) => [entry.relativePath, entry]));
   const { readIncluded, expand, readMarkdown } = markdownReader(root, { files: listing.files, partials: listing.partials, pages: entries }, folderInRepository);
   const stamp = startIndexFile === null ? null : folderStamp(listing);
   const kept = stamp === null ? null : await readStartIndex(startIndexFile!, stamp);
   if (kept && kept.sources.length > 0 && kept.sources.every((source) => entries.has(source.relativePath))) {
-    const sources = kept.sources.map((source) => ({ entry: entries.get(source.relativePath)!, meta: source.meta, leadingTitle: source.leadingTitle }));
+    // Whether each page includes another was not kept: none counts as self-contained.
+    const sources = kept.sources.map((source) => ({ entry: entries.get(source.relativePath)!, meta: source.meta, leadingTitle: source.leadingTitle, selfContained: false }));
     return { sources, missingIncludes: kept.missingIncludes, repositoryPaths: folderInRepository, samples: kept.samples, readMarkdown, unchangedSinceLastStart: true, stamp };
   }
 
@@ -67,28 +80,47 @@ export async function readPageSources(root: string, listing: ContentListing, sta
   };
   const missingIncludes: BrokenLink[] = [];
   const samples = createCodeSampleCollector();
+  let readBefore = 0;
   const read = await mapLimit(listing.markdown, READ_CONCURRENCY, async (entry): Promise<PageSource | null> => {
+    const before = lastRead?.sources.get(entry.relativePath);
+    if (before?.selfContained && before.entry.size === entry.size && before.entry.mtimeMs === entry.mtimeMs) {
+      readBefore++;
+      return { ...before, entry };
+    }
     const text = await readPageFile(entry.path).catch(goneIsNull);
     // Removed or renamed since it was listed (an editor saving, a checkout
     // running): the page is not there, and the watcher, if any, reports the change.
     if (text === null) return null;
     const { content, meta } = parsePage(root, entry, text);
     if (meta.draft) return null;
-    const { markdown, missing } = await expand(content, entry, readIncludedOnce);
+    let includes = false;
+    const { markdown, missing } = await expand(content, entry, (relativePath) => {
+      includes = true;
+      return readIncludedOnce(relativePath);
+    });
     // A loop, not a spread: a hostile page may hold more includes than a call takes arguments.
     for (const href of missing) missingIncludes.push({ from: entry.relativePath, href });
     samples.add(markdown);
-    return { entry, meta, leadingTitle: meta.title === null ? readLeadingTitle(markdown, entry.relativePath) : null };
+    const leadingTitle = meta.title === null ? readLeadingTitle(markdown, entry.relativePath) : null;
+    return { entry, meta, leadingTitle, selfContained: !includes && missing.length === 0 };
   });
   includedAtStart.clear();
   const sources = read.filter((source) => source !== null);
   if (sources.length === 0) throw new GuideContentError(`No Markdown files in ${root}`);
-  const found = { sources, missingIncludes, repositoryPaths: folderInRepository, samples: samples.samples(), readMarkdown, unchangedSinceLastStart: false, stamp };
+  // The pages not read again add their languages as the last reading found them.
+  const samplesFound = readBefore > 0 && lastRead ? withLanguagesOf(lastRead.samples, samples.samples()) : samples.samples();
+  const found = { sources, missingIncludes, repositoryPaths: folderInRepository, samples: samplesFound, readMarkdown, unchangedSinceLastStart: false, stamp };
   if (stamp !== null) {
     const index = { sources: sources.map(({ entry, meta, leadingTitle }) => ({ relativePath: entry.relativePath, meta, leadingTitle })), missingIncludes, samples: found.samples };
     await writeStartIndex(startIndexFile!, stamp, index);
   }
   return found;
+}
+
+/** `first`, then a sample of each language only `more` has. */
+function withLanguagesOf(first: CodeSample[], more: CodeSample[]): CodeSample[] {
+  const languages = new Set(first.map((sample) => sample.language));
+  return [...first, ...more.filter((sample) => !languages.has(sample.language))];
 }
 
 type Publishable = { path: string; size: number };

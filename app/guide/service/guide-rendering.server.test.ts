@@ -318,7 +318,7 @@ describe("the cache folder of rendered pages", () => {
       await fs.writeFile(edited, before.replace("Body of beta.", "Beta, rewritten."));
       rendering.rendered = [];
       reading.mockClear();
-      const second = (await load({ renderer: versioned("1"), cacheFolder, keepFindings: true, known: first.findings() })).guide;
+      const second = (await load({ renderer: versioned("1"), cacheFolder, keepFindings: true, known: first.known() })).guide;
       const { brokenLinks, descriptions, search } = await second.complete();
       expect(rendering.rendered).toEqual(["beta.md"]);
       expect(second.renderCounts()).toEqual({ rendered: 1, fromDiskCache: 0, unchanged: 3 });
@@ -333,7 +333,7 @@ describe("the cache folder of rendered pages", () => {
       // alpha.md's link now leads somewhere: what the last load found of it no longer holds.
       await fs.writeFile(added, "# Gone no more\n\nWritten at last.\n");
       rendering.rendered = [];
-      const third = (await load({ renderer: versioned("1"), cacheFolder, keepFindings: true, known: second.findings() })).guide;
+      const third = (await load({ renderer: versioned("1"), cacheFolder, keepFindings: true, known: second.known() })).guide;
       expect((await third.complete()).brokenLinks).toEqual([]);
       expect(rendering.rendered.toSorted()).toEqual(["alpha.md", "gone.md"]);
       expect(third.renderCounts()).toEqual({ rendered: 2, fromDiskCache: 0, unchanged: 3 });

@@ -127,7 +127,7 @@ export function siteBasePath(): string {
  */
 export async function reloadGuide(): Promise<Guide> {
   await current?.complete().catch(() => {});
-  const loaded = await loadGuide((inForce ?? settings()).contentDir, { ...(loadedWith ?? { sitePaths: SITE_PATHS }), known: current?.findings() });
+  const loaded = await loadGuide((inForce ?? settings()).contentDir, { ...(loadedWith ?? { sitePaths: SITE_PATHS }), known: current?.known() });
   // Rendered in full before it replaces the last good guide, so a page that
   // fails shows its error in the browser at once.
   const { failures } = await loaded.complete();

@@ -4,6 +4,7 @@ import type { ContentFile, GuideNavItem, GuidePage, RenderedPage } from "../guid
 import type { BrokenLink } from "../load/link-report";
 import type { FolderWarning } from "../load/folder-warning";
 import { readFolder } from "../load/read-folder.server";
+import type { LastRead } from "../load/read-page-sources.server";
 import type { UrlTargets } from "../render/resolve-url.server";
 import type { SearchIndex } from "../search/search-index.server";
 import { createBackgroundCompletion, type CompleteGuide, type DescriptionsSoFar } from "./background-completion.server";
@@ -63,8 +64,8 @@ export type Guide = {
   searchSoFar(): SearchSoFar | null;
   /** How many pages were rendered, how many read from the disk cache instead, and how many taken unchanged from what the last load found, so far. */
   renderCounts(): { rendered: number; fromDiskCache: number; unchanged: number };
-  /** What each page's render found, by key: what the next load of the folder is handed as `known` (only with `keepFindings`). */
-  findings(): ReadonlyMap<string, KnownFindings>;
+  /** What this load found of each page: what the next load of the folder is handed as `known` (`themed-guide dev`, with `keepFindings`). */
+  known(): FoundBefore;
   /**
    * Every page rendered once, in reading order and one at a time, letting
    * requests in between; then what needs them all. The first call starts
@@ -108,9 +109,12 @@ export type LoadGuideOptions = {
   searchIndex?: boolean;
   /** Keep what each page's render found, for the next load (`themed-guide dev`). */
   keepFindings?: boolean;
-  /** What the last load of this folder found (`Guide.findings()`): its completion takes unchanged pages from there. */
-  known?: ReadonlyMap<string, KnownFindings>;
+  /** What the last load of this folder found (`Guide.known()`): pages unchanged since are neither read again nor rendered. */
+  known?: FoundBefore;
 };
+
+/** What a load found of each page: its source as read at start (read-page-sources.server.ts), its render's findings by key (page-rendering.server.ts), and the site's fingerprint then. */
+export type FoundBefore = { read: LastRead; findings: ReadonlyMap<string, KnownFindings>; fingerprint: string };
 
 export async function loadGuide(contentDir: string, options: LoadGuideOptions = {}): Promise<Guide> {
   const warn = options.warn ?? ((message: string) => console.warn(message));
@@ -130,6 +134,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       },
       sitePaths: options.sitePaths,
       basePath: options.basePath,
+      lastRead: options.known?.read,
       warn,
       onTargets: (found, samples, startFound) => {
         targets = found;
@@ -174,7 +179,11 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       warn,
       onRendered: completion.onRendered,
       keepFindings: options.keepFindings,
-      known: options.known && { findings: options.known, indexed: (page, key) => search === null || search.pageKey(page.relativePath) === key },
+      known: options.known && {
+        findings: options.known.findings,
+        indexed: (page, key) => search === null || search.pageKey(page.relativePath) === key,
+        sameTargets: options.known.fingerprint === fingerprint,
+      },
     });
     const bySlug = new Map(folder.pages.map((page) => [page.slug, page]));
     return {
@@ -189,7 +198,11 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       markdown: (page) => folder.readMarkdown(page),
       render: (page) => rendering.render(page),
       renderCounts: () => rendering.counts(),
-      findings: () => rendering.findings(),
+      known: () => ({
+        read: { sources: new Map([...folder.sources.values()].map((source) => [source.entry.relativePath, source])), samples: folder.samples },
+        findings: rendering.findings(),
+        fingerprint,
+      }),
       // Counted only while incomplete: a complete store answers every search, and the count would cost each one.
       searchSoFar: () => {
         if (!search) return null;

@@ -52,7 +52,12 @@ type Options = {
   /** `key`: the page's key, which changes whenever its render would. */
   onRendered: (page: GuidePage, findings: RenderFindings, key: string) => void;
   /** What the last load of this folder found, by key; and whether the search store holds the page under that key (so no sections are needed). */
-  known?: { findings: ReadonlyMap<string, KnownFindings>; indexed: (page: GuidePage, key: string) => boolean };
+  known?: {
+    findings: ReadonlyMap<string, KnownFindings>;
+    indexed: (page: GuidePage, key: string) => boolean;
+    /** The folder's link targets are those the last load had (an edit, not a page added or moved): every link resolves as it did. */
+    sameTargets: boolean;
+  };
   /** Keep what each page's render found, for the next load (`findings()`). */
   keepFindings?: boolean;
 };
@@ -162,7 +167,7 @@ export function createPageRendering(folder: ReadFolder, { renderer, store, diskC
     if (known && !overran.has(page) && !store.get(page) && !inFlight.has(page)) {
       const { key } = await jobOf(page);
       const findings = known.findings.get(key);
-      if (findings && known.indexed(page, key) && resolvesAsBefore(targets, page.relativePath, findings.links)) {
+      if (findings && known.indexed(page, key) && (known.sameTargets || resolvesAsBefore(targets, page.relativePath, findings.links))) {
         counts.unchanged++;
         tell(page, { ...findings, sections: [] }, findings.links, key);
         return findings.description;
