@@ -29,7 +29,11 @@ describe("readPageSources", () => {
     await write("alpha.md", "---\ntitle: Alpha\n---\nThe first.\n");
     await write("shared.md", "# Shared\n\nSaid once.\n");
     await write("beta.md", "# Beta\n\n<!--@include: ./shared.md-->\n");
-    const first = await readPageSources(root, await listContentFolder(root));
+    const first = await readPageSources(root, await listContentFolder(root), path.join(root, ".start.json"));
+    // A start on the same files takes every page from the start index, and knows the same of each.
+    const again = await readPageSources(root, await listContentFolder(root), path.join(root, ".start.json"));
+    expect(again.unchangedSinceLastStart).toBe(true);
+    expect(again.sources).toEqual(first.sources);
     const lastRead = (read: PageSources) => ({ sources: new Map(read.sources.map((source) => [source.entry.relativePath, source])), samples: read.samples });
     expect(first.sources.map((source) => [source.entry.relativePath, source.selfContained])).toEqual([
       ["alpha.md", true],
@@ -41,7 +45,7 @@ describe("readPageSources", () => {
     await write("alpha.md", "---\ntitle: Alpha, renamed\n---\nThe first.\n\n```py\nprint(1)\n```\n");
     const opened = vi.spyOn(fs, "open");
     try {
-      const second = await readPageSources(root, await listContentFolder(root), null, lastRead(first));
+      const second = await readPageSources(root, await listContentFolder(root), null, lastRead(again));
       const read = opened.mock.calls.map(([file]) => path.basename(String(file)));
       expect(read).toContain("alpha.md");
       expect(read).toContain("beta.md");

@@ -64,8 +64,7 @@ export async function readPageSources(root: string, listing: ContentListing, sta
   const stamp = startIndexFile === null ? null : folderStamp(listing);
   const kept = stamp === null ? null : await readStartIndex(startIndexFile!, stamp);
   if (kept && kept.sources.length > 0 && kept.sources.every((source) => entries.has(source.relativePath))) {
-    // Whether each page includes another was not kept: none counts as self-contained.
-    const sources = kept.sources.map((source) => ({ entry: entries.get(source.relativePath)!, meta: source.meta, leadingTitle: source.leadingTitle, selfContained: false }));
+    const sources = kept.sources.map(({ relativePath, meta, leadingTitle, selfContained }) => ({ entry: entries.get(relativePath)!, meta, leadingTitle, selfContained }));
     return { sources, missingIncludes: kept.missingIncludes, repositoryPaths: folderInRepository, samples: kept.samples, readMarkdown, unchangedSinceLastStart: true, stamp };
   }
 
@@ -111,7 +110,7 @@ export async function readPageSources(root: string, listing: ContentListing, sta
   const samplesFound = readBefore > 0 && lastRead ? withLanguagesOf(lastRead.samples, samples.samples()) : samples.samples();
   const found = { sources, missingIncludes, repositoryPaths: folderInRepository, samples: samplesFound, readMarkdown, unchangedSinceLastStart: false, stamp };
   if (stamp !== null) {
-    const index = { sources: sources.map(({ entry, meta, leadingTitle }) => ({ relativePath: entry.relativePath, meta, leadingTitle })), missingIncludes, samples: found.samples };
+    const index = { sources: sources.map(({ entry, meta, leadingTitle, selfContained }) => ({ relativePath: entry.relativePath, meta, leadingTitle, selfContained })), missingIncludes, samples: found.samples };
     await writeStartIndex(startIndexFile!, stamp, index);
   }
   return found;

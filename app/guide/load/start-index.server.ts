@@ -21,13 +21,13 @@ import type { PageMeta } from "./page-meta.server";
  */
 
 export type StartIndex = {
-  sources: Array<{ relativePath: string; meta: PageMeta; leadingTitle: string | null }>;
+  sources: Array<{ relativePath: string; meta: PageMeta; leadingTitle: string | null; selfContained: boolean }>;
   missingIncludes: BrokenLink[];
   samples: CodeSample[];
 };
 
-/** Raised when what is kept, or how it is read, changes. */
-const FORMAT = 1;
+/** Raised when what is kept, or how it is read, changes. 2: whether each page includes another. */
+const FORMAT = 2;
 
 export function folderStamp(listing: ContentListing): string {
   const hash = createLineHash(`${FORMAT}\n`);
@@ -64,7 +64,9 @@ function isStartIndex(value: StartIndex | undefined): value is StartIndex {
   return (
     value !== undefined &&
     Array.isArray(value.sources) &&
-    value.sources.every((source) => typeof source?.relativePath === "string" && typeof source.meta === "object" && source.meta !== null) &&
+    value.sources.every(
+      (source) => typeof source?.relativePath === "string" && typeof source.meta === "object" && source.meta !== null && typeof source.selfContained === "boolean",
+    ) &&
     Array.isArray(value.missingIncludes) &&
     Array.isArray(value.samples)
   );
