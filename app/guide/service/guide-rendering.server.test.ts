@@ -311,6 +311,8 @@ describe("the cache folder of rendered pages", () => {
     const added = path.join(folder, "gone.md");
     const reading = vi.spyOn(fs, "readFile");
     const entriesRead = () => reading.mock.calls.filter(([file]) => /[0-9a-f]{64}$/.test(String(file))).length;
+    const opening = vi.spyOn(fs, "open");
+    const pagesOpened = () => opening.mock.calls.map(([file]) => path.relative(folder, String(file))).filter((file) => file.endsWith(".md"));
     try {
       const first = (await load({ renderer: versioned("1"), cacheFolder, keepFindings: true })).guide;
       await first.complete();
@@ -318,12 +320,15 @@ describe("the cache folder of rendered pages", () => {
       await fs.writeFile(edited, before.replace("Body of beta.", "Beta, rewritten."));
       rendering.rendered = [];
       reading.mockClear();
+      opening.mockClear();
       const second = (await load({ renderer: versioned("1"), cacheFolder, keepFindings: true, known: first.known() })).guide;
       const { brokenLinks, descriptions, search } = await second.complete();
       expect(rendering.rendered).toEqual(["beta.md"]);
       expect(second.renderCounts()).toEqual({ rendered: 1, fromDiskCache: 0, unchanged: 3 });
       // Only the edited page's, looked for under its new key before it was rendered.
       expect(entriesRead()).toBe(1);
+      // Nor are the other pages' files read: neither to list them nor to make their keys.
+      expect(new Set(pagesOpened())).toEqual(new Set(["beta.md"]));
       // What the unchanged pages found is all there: their broken links, descriptions and search sections.
       expect(brokenLinks).toEqual([{ from: "alpha.md", href: "gone.md" }]);
       expect(descriptions.get("alpha")).toBe("The first page speaks of quillworts.");
@@ -339,6 +344,7 @@ describe("the cache folder of rendered pages", () => {
       expect(third.renderCounts()).toEqual({ rendered: 2, fromDiskCache: 0, unchanged: 3 });
     } finally {
       reading.mockRestore();
+      opening.mockRestore();
       await fs.writeFile(edited, before);
       await fs.rm(added, { force: true });
       await fs.rm(cacheFolder, { recursive: true, force: true });

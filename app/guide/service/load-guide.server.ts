@@ -14,7 +14,8 @@ import { readKeptDescriptions, writeKeptDescriptions } from "./page-cache/kept-d
 import { sweepPageCache } from "./page-cache/sweep-page-cache.server";
 import { siteFingerprint } from "./page-cache/page-keys.server";
 import { openGuideSearch } from "./guide-search.server";
-import { createPageRendering, type KnownFindings } from "./page-rendering.server";
+import type { KnownPages } from "./known-pages.server";
+import { createPageRendering } from "./page-rendering.server";
 import { createPageRenderer, type PageRenderer } from "./render-worker-client.server";
 
 /**
@@ -113,8 +114,8 @@ export type LoadGuideOptions = {
   known?: FoundBefore;
 };
 
-/** What a load found of each page: its source as read at start (read-page-sources.server.ts), its render's findings by key (page-rendering.server.ts), and the site's fingerprint then. */
-export type FoundBefore = { read: LastRead; findings: ReadonlyMap<string, KnownFindings>; fingerprint: string };
+/** What a load found of each page: its source as read at start (read-page-sources.server.ts), its key and its render's findings (known-pages.server.ts), and the site's fingerprint then. */
+export type FoundBefore = { read: LastRead; pages: KnownPages; fingerprint: string };
 
 export async function loadGuide(contentDir: string, options: LoadGuideOptions = {}): Promise<Guide> {
   const warn = options.warn ?? ((message: string) => console.warn(message));
@@ -180,7 +181,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       onRendered: completion.onRendered,
       keepFindings: options.keepFindings,
       known: options.known && {
-        findings: options.known.findings,
+        pages: options.known.pages,
         indexed: (page, key) => search === null || search.pageKey(page.relativePath) === key,
         sameTargets: options.known.fingerprint === fingerprint,
       },
@@ -200,7 +201,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       renderCounts: () => rendering.counts(),
       known: () => ({
         read: { sources: new Map([...folder.sources.values()].map((source) => [source.entry.relativePath, source])), samples: folder.samples },
-        findings: rendering.findings(),
+        pages: rendering.known(),
         fingerprint,
       }),
       // Counted only while incomplete: a complete store answers every search, and the count would cost each one.

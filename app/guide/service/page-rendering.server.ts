@@ -1,6 +1,7 @@
 import { GuideContentError } from "../guide-content-error";
 import type { GuidePage, RenderedPage } from "../guide-types";
 import type { ReadFolder } from "../load/read-folder.server";
+import type { PageSource } from "../load/read-page-sources.server";
 import { categoryCards } from "../nav/category-cards";
 import type { RenderJob, RenderResult } from "../render/render-page.server";
 import type { SearchSection } from "../render/search-sections.server";
@@ -8,6 +9,7 @@ import type { RenderedPageStore } from "./kept-pages.server";
 import type { DiskPageCache } from "./page-cache/disk-page-cache.server";
 import { pageKey } from "./page-cache/page-keys.server";
 import { resolvesAsBefore, type AskedLink, type UrlTargets } from "../render/resolve-url.server";
+import { createKnownPages, jobAsBefore, type KnownPages } from "./known-pages.server";
 import { plainTextPage } from "./plain-text-page.server";
 import { PageRenderError, RenderTimeLimitError, type PageRenderer } from "./render-worker-client.server";
 
@@ -22,9 +24,9 @@ import { PageRenderError, RenderTimeLimitError, type PageRenderer } from "./rend
  * findings carry the problem, which `check` reports.
  *
  * Under `themed-guide dev` each load of the folder is handed what the last
- * one found, by key (`known`): the completion takes a page whose key and
- * links are unchanged from there, without reading its entry back, so that
- * an edit need not read every page of a large folder from the disk cache.
+ * one found (`known`, known-pages.server.ts): the completion takes a page
+ * whose key and links are unchanged from there, without reading its file
+ * or its entry, so that an edit need not read every page of a large folder.
  */
 
 /** What a render found besides the article, for the background completion: search sections and links that lead nowhere. */
@@ -36,8 +38,6 @@ export type RenderFindings = {
   problem: string | null;
 };
 
-/** What a load found of a page, without its sections (those are in the search store under the same key), for the next load. */
-export type KnownFindings = Omit<RenderFindings, "sections"> & { links: AskedLink[] };
 
 type Options = {
   renderer: PageRenderer;
@@ -51,14 +51,14 @@ type Options = {
   warn: (message: string) => void;
   /** `key`: the page's key, which changes whenever its render would. */
   onRendered: (page: GuidePage, findings: RenderFindings, key: string) => void;
-  /** What the last load of this folder found, by key; and whether the search store holds the page under that key (so no sections are needed). */
+  /** What the last load of this folder found; and whether the search store holds the page under that key (so no sections are needed). */
   known?: {
-    findings: ReadonlyMap<string, KnownFindings>;
+    pages: KnownPages;
     indexed: (page: GuidePage, key: string) => boolean;
     /** The folder's link targets are those the last load had (an edit, not a page added or moved): every link resolves as it did. */
     sameTargets: boolean;
   };
-  /** Keep what each page's render found, for the next load (`findings()`). */
+  /** Note what each page's render found, for the next load (`known()`). */
   keepFindings?: boolean;
 };
 
@@ -66,9 +66,9 @@ export function createPageRendering(folder: ReadFolder, { renderer, store, diskC
   const inFlight = new Map<GuidePage, Promise<RenderedPage>>();
   // What the pages not in memory came from, for the start's report; `unchanged`: taken from what the last load found.
   const counts = { rendered: 0, fromDiskCache: 0, unchanged: 0 };
-  const found = new Map<string, KnownFindings>();
+  const noted = keepFindings ? createKnownPages() : null;
   const tell = (page: GuidePage, findings: RenderFindings, links: AskedLink[], key: string) => {
-    if (keepFindings) found.set(key, { description: findings.description, brokenHrefs: findings.brokenHrefs, problem: findings.problem, links });
+    noted?.findings(key, findings, links);
     onRendered(page, findings, key);
   };
   // Each page's key as last read: what the cache folder keeps (page-cache/sweep-page-cache.server.ts).
@@ -89,12 +89,21 @@ export function createPageRendering(folder: ReadFolder, { renderer, store, diskC
     const markdown = await folder.readMarkdown(page).catch((error: unknown) => {
       throw error instanceof GuideContentError ? error : new GuideContentError(`${page.file}: could not be read: ${(error as Error).message}`, page.file);
     });
-    const job: RenderJob = { relativePath: page.relativePath, url: page.url, markdown, title: page.title, description: source.meta.description, home: source.meta.home };
+    const { relativePath, url, title } = page;
+    const job: RenderJob = { relativePath, url, markdown, title, description: source.meta.description, home: source.meta.home };
     // Only a page that asks for them carries its folder's cards to the renderer.
     if (/<DocCardList\b/i.test(markdown)) job.categoryCards = categoryCards(folder.nav, page.url, describe);
     const key = pageKey(rendererVersion, job);
     keys.set(page, key);
+    noted?.job(source, job, key);
     return { job, key };
+  }
+
+  /** The job's fields but the Markdown, in the same order (known-pages.server.ts compares them as JSON). */
+  function jobWithoutMarkdown(page: GuidePage, source: PageSource, withCards: boolean): Omit<RenderJob, "markdown"> {
+    const { relativePath, url, title } = page;
+    const job = { relativePath, url, title, description: source.meta.description, home: source.meta.home };
+    return withCards ? { ...job, categoryCards: categoryCards(folder.nav, url, describe) } : job;
   }
 
   async function renderPage(page: GuidePage, background: boolean): Promise<RenderedPage> {
@@ -164,10 +173,14 @@ export function createPageRendering(folder: ReadFolder, { renderer, store, diskC
    * page under it and its links resolve as they did; else from its render.
    */
   async function complete(page: GuidePage): Promise<string> {
-    if (known && !overran.has(page) && !store.get(page) && !inFlight.has(page)) {
-      const { key } = await jobOf(page);
-      const findings = known.findings.get(key);
+    const source = folder.sources.get(page);
+    if (known && source && !overran.has(page) && !store.get(page) && !inFlight.has(page)) {
+      const sameJob = jobAsBefore(known.pages, source, (withCards) => jobWithoutMarkdown(page, source, withCards));
+      const key = sameJob?.key ?? (await jobOf(page)).key;
+      const findings = known.pages.findings.get(key);
       if (findings && known.indexed(page, key) && (known.sameTargets || resolvesAsBefore(targets, page.relativePath, findings.links))) {
+        keys.set(page, key);
+        if (sameJob) noted?.sameJob(page.relativePath, sameJob);
         counts.unchanged++;
         tell(page, { ...findings, sections: [] }, findings.links, key);
         return findings.description;
@@ -180,8 +193,8 @@ export function createPageRendering(folder: ReadFolder, { renderer, store, diskC
     render,
     complete,
     counts: () => ({ ...counts }),
-    /** What each page's render found so far, by key (only with `keepFindings`). */
-    findings: (): ReadonlyMap<string, KnownFindings> => found,
+    /** What this load found so far, for the next (empty without `keepFindings`). */
+    known: (): KnownPages => noted?.known() ?? { findings: new Map(), jobs: new Map() },
     keys: () => new Set(keys.values()),
     /** Resolves once every write to the cache folder begun so far has ended. */
     written: () => Promise.all(writes).then(() => {}),
