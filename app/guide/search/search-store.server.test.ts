@@ -46,11 +46,13 @@ describe("the search store", () => {
     expect(urls(store, "palette")).toEqual(["/guide/themes"]);
   });
 
-  it("gives back the key stored with a page, and none for a page it does not hold", () => {
+  it("gives back the key stored with a page, and none for a page it does not hold; every page's at once", () => {
     const store = open(":memory:");
     store.putPage("themes.md", "sha-1", themes);
+    store.putPage("guide/colours.md", "sha-2", themes);
     expect(store.pageKey("themes.md")).toBe("sha-1");
     expect(store.pageKey("other.md")).toBeUndefined();
+    expect(store.pageKeys()).toEqual(new Map([["themes.md", "sha-1"], ["guide/colours.md", "sha-2"]]));
   });
 
   it("answers from the pages put so far before it is complete, and counts them", () => {

@@ -16,6 +16,8 @@ import { createVocabulary, termsOf, VOCABULARY_SCHEMA, type SectionTerms } from 
 export type SearchStore = {
   /** The content key stored with this page's sections (relativePath → key), or undefined when the page has none. */
   pageKey(pagePath: string): string | undefined;
+  /** Every page's content key, by relativePath, in one query: for a pass over every page. */
+  pageKeys(): Map<string, string>;
   /** Replaces the page's sections and key, in one transaction. */
   putPage(pagePath: string, key: string, sections: readonly SearchSection[]): void;
   /** Deletes every page not in `pagePaths` (files removed since the store was written). */
@@ -113,6 +115,7 @@ function storeOn(db: DatabaseSync): SearchStore {
   const vocabulary = createVocabulary(db);
   const statements = {
     pageKey: db.prepare("SELECT key FROM pages WHERE path = ?"),
+    pageKeys: db.prepare("SELECT path, key FROM pages"),
     pagePaths: db.prepare("SELECT path FROM pages"),
     pageCount: db.prepare("SELECT count(*) AS count FROM pages"),
     pageSections: db.prepare("SELECT id, page_title, section_title, context, text FROM sections WHERE page = ?"),
@@ -163,6 +166,7 @@ function storeOn(db: DatabaseSync): SearchStore {
 
   return {
     pageKey: (pagePath) => (statements.pageKey.get(pagePath) as { key: string } | undefined)?.key,
+    pageKeys: () => new Map((statements.pageKeys.all() as Array<{ path: string; key: string }>).map(({ path, key }) => [path, key])),
     putPage(pagePath, key, sections) {
       inTransaction(() => {
         deletePage(pagePath);

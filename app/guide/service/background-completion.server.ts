@@ -103,7 +103,7 @@ export function createBackgroundCompletion({ root, pages, describe, warn, onDone
       descriptionOf.set(page, findings.description);
       if (findings.problem) shownAsWritten.set(page, new GuideContentError(`${page.file}: ${findings.problem}`, page.file));
       else shownAsWritten.delete(page);
-      if (!search || search.pageKey(page.relativePath) === key) return;
+      if (!search || findings.sections === null || search.pageKey(page.relativePath) === key) return;
       try {
         search.putPage(page.relativePath, key, findings.sections);
       } catch (error) {

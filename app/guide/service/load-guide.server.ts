@@ -171,6 +171,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       keptDescriptions: descriptionsFile && descriptionsValidFor && start!.unchangedSinceLastStart ? readKeptDescriptions(descriptionsFile, descriptionsValidFor) : undefined,
       keepDescriptions: descriptionsFile && descriptionsValidFor ? (descriptions) => writeKeptDescriptions(descriptionsFile, descriptionsValidFor, descriptions) : undefined,
     });
+    let indexedKeys: Map<string, string> | undefined;
     const rendering = createPageRendering(folder, {
       renderer,
       store: options.store ?? createKeptPages(options.renderedBytesKept),
@@ -182,7 +183,8 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       keepFindings: options.keepFindings,
       known: options.known && {
         pages: options.known.pages,
-        indexed: (page, key) => search === null || search.pageKey(page.relativePath) === key,
+        // Read once, for the pass over every page: the store changes only for pages whose keys did.
+        indexed: (page, key) => search === null || (indexedKeys ??= search.pageKeys()).get(page.relativePath) === key,
         sameTargets: options.known.fingerprint === fingerprint,
       },
     });

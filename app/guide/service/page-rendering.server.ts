@@ -31,7 +31,8 @@ import { PageRenderError, RenderTimeLimitError, type PageRenderer } from "./rend
 
 /** What a render found besides the article, for the background completion: search sections and links that lead nowhere. */
 export type RenderFindings = {
-  sections: SearchSection[];
+  /** Null: the search store holds them under this key already (a page taken as the last load found it). */
+  sections: SearchSection[] | null;
   brokenHrefs: string[];
   description: string;
   /** Why the page is shown as plain text (its file's fault); null when it rendered. */
@@ -182,7 +183,7 @@ export function createPageRendering(folder: ReadFolder, { renderer, store, diskC
         keys.set(page, key);
         if (sameJob) noted?.sameJob(page.relativePath, sameJob);
         counts.unchanged++;
-        tell(page, { ...findings, sections: [] }, findings.links, key);
+        tell(page, { ...findings, sections: null }, findings.links, key);
         return findings.description;
       }
     }
