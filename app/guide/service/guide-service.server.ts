@@ -116,9 +116,9 @@ export function siteBasePath(): string {
  * With the renderer, the cache folder and the search store the guide in
  * force was loaded with, so that an edit renders again only the pages it
  * changed (their keys are their Markdown's, page-cache/page-keys.server.ts)
- * and the rest are taken from what the last load found under the same
- * key, or read back from the cache folder: an edit shows in the open page
- * in about half a second at 200 pages, where rendering every page took
+ * and the rest are taken from what the last load found (known-pages.server.ts),
+ * or read back from the cache folder: an edit shows in the open page in
+ * about half a second at 1,000 pages, where rendering every page took
  * 8 s for 84 (BENCHMARKS.md, bench:dev). A page added, renamed or removed renders
  * again itself and the pages whose links lead to where it is or was
  * (render/resolve-url.server.ts, `resolvesAsBefore`). The guide in force completes
