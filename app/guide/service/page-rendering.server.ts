@@ -39,7 +39,6 @@ export type RenderFindings = {
   problem: string | null;
 };
 
-
 type Options = {
   renderer: PageRenderer;
   store: RenderedPageStore;
@@ -90,17 +89,15 @@ export function createPageRendering(folder: ReadFolder, { renderer, store, diskC
     const markdown = await folder.readMarkdown(page).catch((error: unknown) => {
       throw error instanceof GuideContentError ? error : new GuideContentError(`${page.file}: could not be read: ${(error as Error).message}`, page.file);
     });
-    const { relativePath, url, title } = page;
-    const job: RenderJob = { relativePath, url, markdown, title, description: source.meta.description, home: source.meta.home };
     // Only a page that asks for them carries its folder's cards to the renderer.
-    if (/<DocCardList\b/i.test(markdown)) job.categoryCards = categoryCards(folder.nav, page.url, describe);
+    const job: RenderJob = { ...jobWithoutMarkdown(page, source, /<DocCardList\b/i.test(markdown)), markdown };
     const key = pageKey(rendererVersion, job);
     keys.set(page, key);
     noted?.job(source, job, key);
     return { job, key };
   }
 
-  /** The job's fields but the Markdown, in the same order (known-pages.server.ts compares them as JSON). */
+  /** The job but its Markdown: what known-pages.server.ts compares, as JSON, with what the last load made. */
   function jobWithoutMarkdown(page: GuidePage, source: PageSource, withCards: boolean): Omit<RenderJob, "markdown"> {
     const { relativePath, url, title } = page;
     const job = { relativePath, url, title, description: source.meta.description, home: source.meta.home };
