@@ -274,6 +274,29 @@ describe("the cache folder of rendered pages", () => {
     }
   });
 
+  it("warns once of a cache folder it cannot write, on every load, and still renders every page and answers searches", async () => {
+    const parent = await fs.mkdtemp(path.join(os.tmpdir(), "guide-cache-"));
+    // A file where the folder would be: a folder that cannot be made, whoever runs the test (root writes anywhere else).
+    const cacheFolder = path.join(parent, "a-file");
+    await fs.writeFile(cacheFolder, "");
+    // alpha.md's broken link is warned of too: not this test's.
+    const ofTheCache = (warnings: string[]) => warnings.filter((warning) => !warning.includes("leads nowhere"));
+    try {
+      const first = await load({ renderer: versioned("1"), cacheFolder });
+      const { failures, search } = await first.guide.complete();
+      expect(failures).toEqual([]);
+      expect((await first.guide.render(page(first.guide, "alpha"))).html).toContain("quillworts");
+      expect(search.search("quillworts").map((result) => result.url)).toEqual(["/guide/alpha"]);
+      expect(ofTheCache(first.warnings)).toEqual([expect.stringMatching(/^Cache folder .*a-file\/[0-9a-f]{32}: cannot write \(ENOTDIR\); pages are rendered on demand and the search index is kept in memory$/)]);
+      // `themed-guide dev` loads again on every save: said once.
+      const again = await load({ renderer: versioned("1"), cacheFolder });
+      await again.guide.complete();
+      expect(ofTheCache(again.warnings)).toEqual([]);
+    } finally {
+      await fs.rm(parent, { recursive: true, force: true });
+    }
+  });
+
   it("renders again, for a page added or removed, only that page and those whose links lead to where it is", async () => {
     const cacheFolder = await fs.mkdtemp(path.join(os.tmpdir(), "guide-cache-"));
     const added = path.join(folder, "gone.md");

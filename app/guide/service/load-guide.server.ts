@@ -12,6 +12,7 @@ import { createKeptPages, type RenderedPageStore } from "./kept-pages.server";
 import { openDiskPageCache } from "./page-cache/disk-page-cache.server";
 import { readKeptDescriptions, writeKeptDescriptions } from "./page-cache/kept-descriptions.server";
 import { sweepPageCache } from "./page-cache/sweep-page-cache.server";
+import { writableCacheFolder } from "./page-cache/writable-cache-folder.server";
 import { siteFingerprint } from "./page-cache/page-keys.server";
 import { openGuideSearch } from "./guide-search.server";
 import type { KnownPages } from "./known-pages.server";
@@ -126,8 +127,13 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
     let start: { unchangedSinceLastStart: boolean; stamp: string | null } | undefined;
     // The folder's own part of the cache folder (what its start read, its pages, its search index, apart from
     // other folders'); none when rendering from source (development, tests), which has no version to key pages by.
-    const cacheFolderOf = (root: string) =>
-      options.cacheFolder && renderer.version !== null ? path.join(options.cacheFolder, folderCacheName(root, options.basePath ?? "")) : null;
+    // Tried once, when the start index is first asked for: a folder that cannot be written is warned of once, and not used.
+    let triedCacheFolder: { root: string; folder: string | null } | undefined;
+    const cacheFolderOf = (root: string) => {
+      if (!options.cacheFolder || renderer.version === null) return null;
+      if (triedCacheFolder?.root !== root) triedCacheFolder = { root, folder: writableCacheFolder(path.join(options.cacheFolder, folderCacheName(root, options.basePath ?? "")), warn) };
+      return triedCacheFolder.folder;
+    };
     const folder = await readFolder(contentDir, {
       startIndexFile: (root) => {
         const cacheFolder = cacheFolderOf(root);
