@@ -1,10 +1,11 @@
 import interLatinUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useHref, useRouteLoaderData } from "react-router";
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useHref, useRouteLoaderData } from "react-router";
 import { ThemeHead, ThemeHtml } from "react-router-theme";
 import { getThemePreference } from "react-router-theme/server";
 import type { Route } from "./+types/root";
 import stylesheetUrl from "./app.css?url";
 import { useNonce } from "./nonce";
+import { isNotFound } from "./not-found";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { getSiteConfig } from "./guide/service/guide-service.server";
@@ -87,7 +88,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const siteName = useRouteLoaderData<typeof loader>("root")?.siteName ?? DEFAULT_SITE_NAME;
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const notFound = isNotFound(error);
   const title = notFound ? "Page not found" : "Something went wrong";
   return (
     <article className="prose error-page">

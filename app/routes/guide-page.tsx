@@ -1,8 +1,9 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/guide-page";
 import { GuideArticle } from "../components/guide-article";
 import { getGuide, getSiteConfig } from "../guide/service/guide-service.server";
 import { guidePageData } from "../guide-page-data.server";
+import { isNotFound } from "../not-found";
 import { pageTitle, siteNameOf } from "../site-title";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -48,8 +49,4 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </p>
     </article>
   );
-}
-
-function isNotFound(error: unknown): boolean {
-  return isRouteErrorResponse(error) && error.status === 404;
 }
