@@ -46,6 +46,20 @@ describe("the search store", () => {
     expect(urls(store, "palette")).toEqual(["/guide/themes"]);
   });
 
+  it("fails a write its disk has no room for with the disk's own error, and keeps what it held, to read and to copy", () => {
+    // 40 of SQLite's pages (160 KB): the tables and one small page fit, a page of 400 KB does not.
+    const store = openSearchStore(path.join(folder, "full.sqlite"), { pageLimit: 40 });
+    opened.push(store);
+    store.putPage("themes.md", "sha-1", themes);
+    const long = [section("/guide/long", null, Array.from({ length: 40_000 }, (_, n) => `word${n}`).join(" "), "Long")];
+    expect(() => store.putPage("long.md", "sha-2", long)).toThrow(expect.objectContaining({ message: "database or disk is full", errcode: 13 }));
+    // No transaction is left open: the store still reads, and takes a write that fits.
+    expect(urls(store, "cookie")).toEqual(["/guide/themes#storage"]);
+    expect([...store.everyPage()]).toEqual([{ path: "themes.md", key: "sha-1", sections: themes }]);
+    store.putPage("colours.md", "sha-3", [section("/guide/colours", null, "Palettes.", "Colours")]);
+    expect(urls(store, "palette")).toEqual(["/guide/colours"]);
+  });
+
   it("gives back the key stored with a page, and none for a page it does not hold; every page's at once", () => {
     const store = open(":memory:");
     store.putPage("themes.md", "sha-1", themes);

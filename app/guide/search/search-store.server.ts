@@ -24,6 +24,8 @@ export type SearchStore = {
   keepOnly(pagePaths: ReadonlySet<string>): void;
   /** How many pages the store holds sections of. */
   pageCount(): number;
+  /** Every page the store holds, with its key and sections as they were put: to copy it into another store. */
+  everyPage(): Iterable<{ path: string; key: string; sections: SearchSection[] }>;
   /** Marks the store as holding every page of the folder; survives reopening. */
   markComplete(): void;
   isComplete(): boolean;
@@ -69,10 +71,10 @@ const SQLITE_CORRUPT = 11;
 const SQLITE_NOTADB = 26;
 
 /** The store in `file` (":memory:" for one held in memory); a file that is not a store is made again. */
-export function openSearchStore(file: string, { warn = () => {} }: { warn?: (message: string) => void } = {}): SearchStore {
+export function openSearchStore(file: string, { warn = () => {}, pageLimit }: { warn?: (message: string) => void; pageLimit?: number } = {}): SearchStore {
   let db: DatabaseSync;
   try {
-    db = openDatabase(file);
+    db = openDatabase(file, pageLimit);
   } catch (error) {
     // Only a file that is no store is deleted: not one that is busy or out of reach (a folder's permissions).
     const errcode = (error as { errcode?: number }).errcode ?? 0;
@@ -80,14 +82,16 @@ export function openSearchStore(file: string, { warn = () => {} }: { warn?: (mes
     if (file === ":memory:" || !notAStore) throw error;
     warn(`The search index ${file} is not one this version can read (${(error as Error).message}): it is made again.`);
     for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
-    db = openDatabase(file);
+    db = openDatabase(file, pageLimit);
   }
   return storeOn(db);
 }
 
-function openDatabase(file: string): DatabaseSync {
+/** `pageLimit`: the file's size in SQLite's pages, past which a write fails as on a full disk (a test's stand-in for one). */
+function openDatabase(file: string, pageLimit?: number): DatabaseSync {
   const db = new DatabaseSync(file);
   try {
+    if (pageLimit !== undefined) db.exec(`PRAGMA max_page_count = ${Math.floor(pageLimit)}`);
     // Another process (a second server on the same cache folder) may be writing: wait for it rather than fail.
     db.exec("PRAGMA busy_timeout = 5000");
     if (file !== ":memory:") db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
@@ -119,6 +123,7 @@ function storeOn(db: DatabaseSync): SearchStore {
     pagePaths: db.prepare("SELECT path FROM pages"),
     pageCount: db.prepare("SELECT count(*) AS count FROM pages"),
     pageSections: db.prepare("SELECT id, page_title, section_title, context, text FROM sections WHERE page = ?"),
+    sectionsAsPut: db.prepare("SELECT url, page_title, section_title, parent_title, context, text FROM sections WHERE page = ? ORDER BY id"),
     deleteTerms: db.prepare("DELETE FROM section_terms WHERE rowid = ?"),
     deleteHeadingTerms: db.prepare("DELETE FROM heading_terms WHERE rowid = ?"),
     deleteSections: db.prepare("DELETE FROM sections WHERE page = ?"),
@@ -155,7 +160,8 @@ function storeOn(db: DatabaseSync): SearchStore {
       write();
       db.exec("COMMIT");
     } catch (error) {
-      db.exec("ROLLBACK");
+      // SQLite has rolled back already after some errors (a full disk): the error to throw is still that one.
+      if (db.isTransaction) db.exec("ROLLBACK");
       throw error;
     }
   }
@@ -201,6 +207,13 @@ function storeOn(db: DatabaseSync): SearchStore {
       });
     },
     pageCount: () => (statements.pageCount.get() as { count: number }).count,
+    *everyPage() {
+      for (const { path, key } of statements.pageKeys.all() as Array<{ path: string; key: string }>) {
+        const rows = statements.sectionsAsPut.all(path) as Array<Record<"url" | "page_title" | "context" | "text", string> & Record<"section_title" | "parent_title", string | null>>;
+        const sections = rows.map((row) => ({ url: row.url, pageTitle: row.page_title, sectionTitle: row.section_title, parentTitle: row.parent_title, context: row.context, text: row.text }));
+        yield { path, key, sections };
+      }
+    },
     isComplete,
     index: createStoreSearch(db),
     close: () => db.close(),

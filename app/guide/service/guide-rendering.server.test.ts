@@ -287,7 +287,7 @@ describe("the cache folder of rendered pages", () => {
       expect(failures).toEqual([]);
       expect((await first.guide.render(page(first.guide, "alpha"))).html).toContain("quillworts");
       expect(search.search("quillworts").map((result) => result.url)).toEqual(["/guide/alpha"]);
-      expect(ofTheCache(first.warnings)).toEqual([expect.stringMatching(/^Cache folder .*a-file\/[0-9a-f]{32}: cannot write \(ENOTDIR\); pages are rendered on demand and the search index is kept in memory$/)]);
+      expect(ofTheCache(first.warnings)).toEqual([expect.stringMatching(/^Cache folder .*a-file\/[0-9a-f]{32}: cannot write \(ENOTDIR\); from now on pages are rendered on demand and the search index is kept in memory$/)]);
       // `themed-guide dev` loads again on every save: said once.
       const again = await load({ renderer: versioned("1"), cacheFolder });
       await again.guide.complete();

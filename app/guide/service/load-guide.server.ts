@@ -12,7 +12,7 @@ import { createKeptPages, type RenderedPageStore } from "./kept-pages.server";
 import { openDiskPageCache } from "./page-cache/disk-page-cache.server";
 import { readKeptDescriptions, writeKeptDescriptions } from "./page-cache/kept-descriptions.server";
 import { sweepPageCache } from "./page-cache/sweep-page-cache.server";
-import { writableCacheFolder } from "./page-cache/writable-cache-folder.server";
+import { warnOnceOfCacheFolder, writableCacheFolder, type CannotWrite } from "./page-cache/writable-cache-folder.server";
 import { siteFingerprint } from "./page-cache/page-keys.server";
 import { openGuideSearch } from "./guide-search.server";
 import type { KnownPages } from "./known-pages.server";
@@ -128,11 +128,15 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
     // The folder's own part of the cache folder (what its start read, its pages, its search index, apart from
     // other folders'); none when rendering from source (development, tests), which has no version to key pages by.
     // Tried once, when the start index is first asked for: a folder that cannot be written is warned of once, and not used.
-    let triedCacheFolder: { root: string; folder: string | null } | undefined;
+    let tried: { root: string; folder: string | null; cannotWrite: CannotWrite } | undefined;
     const cacheFolderOf = (root: string) => {
       if (!options.cacheFolder || renderer.version === null) return null;
-      if (triedCacheFolder?.root !== root) triedCacheFolder = { root, folder: writableCacheFolder(path.join(options.cacheFolder, folderCacheName(root, options.basePath ?? "")), warn) };
-      return triedCacheFolder.folder;
+      if (tried?.root !== root) {
+        const folder = path.join(options.cacheFolder, folderCacheName(root, options.basePath ?? ""));
+        const cannotWrite = warnOnceOfCacheFolder(folder, warn);
+        tried = { root, folder: writableCacheFolder(folder, cannotWrite), cannotWrite };
+      }
+      return tried.folder;
     };
     const folder = await readFolder(contentDir, {
       startIndexFile: (root) => {
@@ -157,7 +161,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
     });
     const fingerprint = siteFingerprint(renderer.version ?? "source", targets!);
     const cacheFolder = cacheFolderOf(folder.root);
-    const search = options.searchIndex === false ? null : openGuideSearch(cacheFolder, warn);
+    const search = options.searchIndex === false ? null : openGuideSearch(cacheFolder, warn, tried?.cannotWrite);
     // Every page's description as the last complete pass found it, for the same files and renderer.
     const descriptionsFile = cacheFolder && path.join(cacheFolder, "descriptions.json");
     const descriptionsValidFor = start!.stamp && `${start!.stamp}\n${fingerprint}`;
@@ -181,7 +185,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
     const rendering = createPageRendering(folder, {
       renderer,
       store: options.store ?? createKeptPages(options.renderedBytesKept),
-      diskCache: cacheFolder === null ? null : openDiskPageCache(cacheFolder, { warn }),
+      diskCache: cacheFolder === null ? null : openDiskPageCache(cacheFolder, { warn, cannotWrite: tried?.cannotWrite }),
       rendererVersion: renderer.version ?? "source",
       targets: targets!,
       warn,

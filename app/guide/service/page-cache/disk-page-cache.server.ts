@@ -44,6 +44,8 @@ export type PageCacheFileSystem = Pick<typeof fs.promises, "readFile" | "writeFi
 
 export type DiskPageCacheOptions = {
   warn: (message: string) => void;
+  /** Told instead, once, when the folder cannot be written at all: the guide's one warning for its cache folder (writable-cache-folder.server.ts). */
+  cannotWrite?: (code: string) => void;
   fileSystem?: PageCacheFileSystem;
 };
 
@@ -119,7 +121,8 @@ export function openDiskPageCache(folder: string, options: DiskPageCacheOptions)
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
     if (code && CANNOT_WRITE.has(code)) {
       writable = false;
-      options.warn(`Page cache ${folder}: cannot write (${code}); pages are rendered on demand`);
+      if (options.cannotWrite) options.cannotWrite(code);
+      else options.warn(`Page cache ${folder}: cannot write (${code}); pages are rendered on demand`);
       return;
     }
     // Anything else (a fan-out folder removed meanwhile, an I/O error) may not

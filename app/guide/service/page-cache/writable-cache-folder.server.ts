@@ -3,21 +3,35 @@ import fs from "node:fs";
 import path from "node:path";
 import { makeFolderSync } from "../../load/make-folder.server";
 
+/** Says, once, that nothing more can be written in the cache folder, and why (an error's code or message). */
+export type CannotWrite = (reason: string) => void;
+
 /** Folders already warned of, so that `themed-guide dev`, which loads the folder again on every save, says it once. */
 const warnedOf = new Set<string>();
 
 /**
- * A docs folder's part of the cache folder, made and tried once when the
- * guide loads, before anything is kept there: the folder itself when a file
- * can be written in it, or null, with one warning for all that is kept
- * there (rendered pages, the search index, what a start read), when it
- * cannot: a read-only disk, a folder of another user, a file in its way.
- * The guide then keeps all of it in memory and renders pages on demand.
- * Left to each, the page cache and the search index said the same thing
- * twice, in two ways. A disk that fills later is still said by the page
- * cache and the search index when they first fail to write.
+ * The one warning for a docs folder's part of the cache folder that cannot
+ * be written, whoever finds it first: the trial below, the page cache or
+ * the search index, when the disk fills while they write. Each of them
+ * keeps its pages in memory from then on (they render them on demand and
+ * index them in memory); left to each, the same trouble was said in two
+ * ways, twice.
  */
-export function writableCacheFolder(folder: string, warn: (message: string) => void): string | null {
+export function warnOnceOfCacheFolder(folder: string, warn: (message: string) => void): CannotWrite {
+  return (reason) => {
+    if (warnedOf.has(folder)) return;
+    warnedOf.add(folder);
+    warn(`Cache folder ${folder}: cannot write (${reason}); from now on pages are rendered on demand and the search index is kept in memory`);
+  };
+}
+
+/**
+ * The folder, made and tried before anything is kept there, when the guide
+ * loads: itself when a file can be written in it, or null when it cannot (a
+ * read-only disk, a folder of another user, a file in its way), which
+ * `cannotWrite` is told.
+ */
+export function writableCacheFolder(folder: string, cannotWrite: CannotWrite): string | null {
   const probe = path.join(folder, `.write-test-${process.pid}-${randomBytes(6).toString("hex")}`);
   try {
     makeFolderSync(folder);
@@ -25,11 +39,7 @@ export function writableCacheFolder(folder: string, warn: (message: string) => v
     fs.rmSync(probe);
     return folder;
   } catch (error) {
-    if (!warnedOf.has(folder)) {
-      warnedOf.add(folder);
-      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message.split("\n")[0];
-      warn(`Cache folder ${folder}: cannot write (${reason}); pages are rendered on demand and the search index is kept in memory`);
-    }
+    cannotWrite((error as NodeJS.ErrnoException).code ?? (error as Error).message.split("\n")[0]!);
     return null;
   }
 }
