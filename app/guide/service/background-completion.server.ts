@@ -84,9 +84,14 @@ export function createBackgroundCompletion({ root, pages, describe, warn, onDone
     failures.push(...pages.flatMap((page) => shownAsWritten.get(page) ?? []));
     await onDone();
     if (search) {
-      // Pages removed since the store was written leave it; it now answers for the whole folder.
-      search.keepOnly(new Set(pages.map((page) => page.relativePath)));
-      search.markComplete();
+      try {
+        // Pages removed since the store was written leave it; it now answers for the whole folder.
+        search.keepOnly(new Set(pages.map((page) => page.relativePath)));
+        search.markComplete();
+      } catch (error) {
+        // A store another server holds too long: it answers as it is, and the next start completes it.
+        warn(`Search index: not completed (${(error as Error).message})`);
+      }
     }
     // Kept already when the start found them: the same files and renderer give the same descriptions.
     if (failures.length === 0 && !kept) await keepDescriptions?.(descriptions);

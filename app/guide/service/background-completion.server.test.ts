@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import type { GuidePage } from "../guide-types";
+import { openSearchStore, type SearchStore } from "../search/search-store.server";
+import { createBackgroundCompletion } from "./background-completion.server";
+
+const pages = ["index.md", "alpha.md"].map((relativePath) => ({ relativePath, slug: relativePath.replace(/(index)?\.md$/, ""), file: `/docs/${relativePath}` }) as GuidePage);
+
+describe("completing the guide in the background", () => {
+  it("completes, never rejecting, when the search store cannot be completed: it answers as it is, and says why", async () => {
+    const warnings: string[] = [];
+    const store = openSearchStore(":memory:");
+    // Another server holding the store's file for longer than SQLite waits.
+    const held: SearchStore = { ...store, keepOnly: () => { throw new Error("database is locked"); } };
+    const completion = createBackgroundCompletion({ root: "/docs", pages, describe: async (page) => `About ${page.slug || "the guide"}.`, warn: (message) => warnings.push(message), onDone: () => {}, search: held });
+    completion.onRendered(pages[1]!, { description: "About alpha.", brokenHrefs: [], problem: null, sections: [{ url: "/guide/alpha", pageTitle: "Alpha", sectionTitle: null, parentTitle: null, context: "", text: "Quillworts." }] }, "k1");
+
+    const { failures, descriptions, search } = await completion.complete();
+    expect(failures).toEqual([]);
+    expect(descriptions.get("alpha")).toBe("About alpha.");
+    expect(search.search("quillworts").map((result) => result.url)).toEqual(["/guide/alpha"]);
+    expect(warnings).toEqual(["Search index: not completed (database is locked)"]);
+    expect(store.isComplete()).toBe(false);
+    store.close();
+  });
+});
