@@ -39,6 +39,19 @@ describe("settings read from the environment", () => {
     expect(() => readSettings({ MEMORY_BUDGET_MB: "-1" }, cwd)).toThrow(/^MEMORY_BUDGET_MB must be/);
   });
 
+  it("refuses a cache folder the docs folder would list, whose files would be served and under `dev` reload it without end; a hidden one in it is fine", () => {
+    expect(refusal({ CONTENT_DIR: "content", CACHE_DIR: "content/cache" })).toBe(
+      `CACHE_DIR ${path.join(cwd, "content", "cache")} is inside the docs folder ${path.join(cwd, "content")}: choose a folder outside it, or a hidden one in it (.cache)`,
+    );
+    expect(refusal({ CACHE_DIR: "content" })).toMatch(/^CACHE_DIR .* is inside the docs folder/);
+    // Through a link to the folder, and under a folder not made yet.
+    fs.symlinkSync(path.join(cwd, "content"), path.join(cwd, "content-link"));
+    expect(refusal({ CONTENT_DIR: "content", CACHE_DIR: "content-link/not/made/yet" })).toMatch(/^CACHE_DIR .* is inside the docs folder/);
+    expect(readSettings({ CONTENT_DIR: "content", CACHE_DIR: "content/.cache/themed-guide" }, cwd).cacheDir).toBe(path.join(cwd, "content", ".cache", "themed-guide"));
+    expect(readSettings({ CONTENT_DIR: "content", CACHE_DIR: "content/node_modules/.cache" }, cwd).cacheDir).toBe(path.join(cwd, "content", "node_modules", ".cache"));
+    expect(readSettings({ CONTENT_DIR: "content", CACHE_DIR: "content-cache" }, cwd).cacheDir).toBe(path.join(cwd, "content-cache"));
+  });
+
   it("resolves CONTENT_DIR against the working folder and calls it the visitor's own folder", () => {
     const settings = readSettings({ CONTENT_DIR: "docs" }, cwd);
     expect(settings.contentDir).toBe(path.join(cwd, "docs"));

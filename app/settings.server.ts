@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { MIN_MEMORY_BUDGET_MB, parseMemoryBudget } from "../server/memory-budget.ts";
+import { listedWithin } from "./guide/load/unlisted-names";
 
 /**
  * Every setting of the site, read from the environment once and validated
@@ -128,6 +129,11 @@ export function readSettings(env: Record<string, string | undefined> = process.e
   const values = parsed.data;
   const builtIn = path.resolve(cwd, "content");
   const contentDir = values.CONTENT_DIR === undefined ? builtIn : path.resolve(cwd, values.CONTENT_DIR);
+  const cacheDir = values.CACHE_DIR === undefined ? defaultCacheDir(env) : path.resolve(cwd, values.CACHE_DIR);
+  // Its files would be listed and served as the docs', and under `dev` each write would load the folder again, without end.
+  if (listedWithin(realPath(contentDir), realPath(cacheDir))) {
+    throw new SettingsError(`CACHE_DIR ${cacheDir} is inside the docs folder ${contentDir}: choose a folder outside it, or a hidden one in it (.cache)`);
+  }
   return {
     contentDir,
     ownFolder: values.CONTENT_DIR !== undefined && realPath(contentDir) !== realPath(builtIn),
@@ -137,7 +143,7 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     host: values.HOST,
     trustProxy: values.TRUST_PROXY,
     memoryBudgetMB: values.MEMORY_BUDGET_MB,
-    cacheDir: values.CACHE_DIR === undefined ? defaultCacheDir(env) : path.resolve(cwd, values.CACHE_DIR),
+    cacheDir,
   };
 }
 
@@ -154,10 +160,12 @@ export function settings(): Settings {
   return (current ??= readSettings());
 }
 
+/** The path with its links resolved, as far as it exists: a folder not made yet is placed where its parent really is. */
 function realPath(target: string): string {
   try {
     return fs.realpathSync(target);
   } catch {
-    return target;
+    const parent = path.dirname(target);
+    return parent === target ? target : path.join(realPath(parent), path.basename(target));
   }
 }

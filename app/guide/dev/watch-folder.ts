@@ -2,6 +2,7 @@ import { watch } from "chokidar";
 import fs from "node:fs";
 import path from "node:path";
 import { PROJECT_FILES } from "../load/project-files.ts";
+import { isUnlistedName } from "../load/unlisted-names.ts";
 
 /**
  * Reports every change under the content folder, and to the docs tool's
@@ -24,7 +25,7 @@ export function watchContentFolder(contentDir: string, onChange: (file: string) 
     ignoreInitial: true,
     followSymlinks: false,
     persistent: false,
-    ignored: (file) => path.relative(contentDir, file).split(path.sep).some((segment) => segment.startsWith(".") || segment === "node_modules"),
+    ignored: (file) => path.relative(contentDir, file).split(path.sep).some(isUnlistedName),
   });
   content.on("all", (_event, file) => onChange(file));
   // The folder itself gone: nothing more to report; the reload that follows says what is wrong.

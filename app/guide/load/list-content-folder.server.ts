@@ -7,6 +7,7 @@ import { readFolderMeta } from "./page-meta.server";
 import { readBookSummary, type TableOfContents } from "./project-config.server";
 import { statFile, statFiles, STAT_IN_WORKER_FROM, type FileStat } from "./stat-files.server";
 import { CONTROL_CHARACTER, type FolderWarning } from "./folder-warning";
+import { isUnlistedName } from "./unlisted-names";
 
 /**
  * Everything in a content folder that the guide publishes, found in one walk:
@@ -119,7 +120,7 @@ type FoundFile = { name: string; absolute: string; real: string; relative: strin
  */
 function walk(root: string, listing: ContentListing, found: FoundFile[], folder: Folder): void {
   for (const entry of fs.readdirSync(folder.real, { withFileTypes: true })) {
-    if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+    if (isUnlistedName(entry.name)) continue;
     if (CONTROL_CHARACTER.test(entry.name)) {
       listing.warnings.push({ kind: "skipped-file", file: `${folder.absolute}${path.sep}${entry.name}`, message: "a name with a control character (a line break, a tab); skipped" });
       continue;

@@ -18,8 +18,8 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 const COMMANDS = {
   dev: {
     summary: "Serve the folder while you write it: pages show each change without a reload",
-    usage: "dev [folder] [--port 3000] [--host 127.0.0.1] [--site-name <name>] [--edit-url <url>]",
-    options: { "site-name": { type: "string" }, "edit-url": { type: "string" }, port: { type: "string", short: "p" }, host: { type: "string" } },
+    usage: "dev [folder] [--port 3000] [--host 127.0.0.1] [--site-name <name>] [--edit-url <url>] [--cache-dir <dir>]",
+    options: { "site-name": { type: "string" }, "edit-url": { type: "string" }, port: { type: "string", short: "p" }, host: { type: "string" }, "cache-dir": { type: "string" } },
   },
   serve: {
     summary: "Serve the folder as a site, with the production server",
@@ -124,12 +124,17 @@ export function commandHelp(command: CommandName): string {
   return [`Usage: themed-guide ${COMMANDS[command].usage}`, "", `${COMMANDS[command].summary}.`, "", HELP_DETAILS[command]].join("\n");
 }
 
+const cacheFolder = [
+  "      --cache-dir <dir>    where rendered pages and the search index are kept between runs",
+  "                           (CACHE_DIR; default $XDG_CACHE_HOME/themed-guide or ~/.cache/themed-guide;",
+  "                           outside the docs folder, or hidden in it: .cache)",
+].join("\n");
+
 const memoryAndCache = (whose: string, defaultMB: number) =>
   [
     `      --memory <MB>        what ${whose} processes may hold together (MEMORY_BUDGET_MB; default ${defaultMB},`,
     "                           at least 384); pages that do not fit are read from the cache folder",
-    "      --cache-dir <dir>    where rendered pages and the search index are kept between runs",
-    "                           (CACHE_DIR; default $XDG_CACHE_HOME/themed-guide or ~/.cache/themed-guide)",
+    cacheFolder,
   ].join("\n");
 
 const HELP_DETAILS: Record<CommandName, string> = {
@@ -139,6 +144,7 @@ const HELP_DETAILS: Record<CommandName, string> = {
     "      --host <address>     the interface to listen on (HOST; default 127.0.0.1: this machine only)",
     "      --site-name <name>   the site's name (SITE_NAME; default: from the folder)",
     "      --edit-url <url>     where 'Edit this page' links start (EDIT_URL_BASE)",
+    cacheFolder,
     "",
     "A change to the folder (a file edited, added, renamed or removed) shows in open pages within",
     "a second, where they are scrolled to. A file that breaks the folder shows its error over the",

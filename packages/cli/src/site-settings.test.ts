@@ -17,6 +17,9 @@ describe("the site's settings from the command line", () => {
     expect(siteEnvironment("/docs", { memory: "400", "cache-dir": "/tmp/pages" }, {})).toMatchObject({ MEMORY_BUDGET_MB: "400", CACHE_DIR: "/tmp/pages" });
     expect(() => siteEnvironment("/docs", { memory: "128" }, {})).toThrow(new UsageError('--memory must be a whole number of megabytes, at least 384 (got "128")'));
     expect(() => siteEnvironment("/docs", { memory: "1GB" }, {})).toThrow(/^--memory must be a whole number of megabytes/);
+    expect(() => siteEnvironment("/docs", { "cache-dir": "/docs/cache" }, {})).toThrow(
+      new UsageError("--cache-dir /docs/cache is inside the docs folder /docs: choose a folder outside it, or a hidden one in it (.cache)"),
+    );
   });
 
   test("an export's budget is 1,024 MB unless --memory or MEMORY_BUDGET_MB gives one; a server's stays its own default", () => {
