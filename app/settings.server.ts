@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { MIN_MEMORY_BUDGET_MB, parseMemoryBudget } from "../server/memory-budget.ts";
-import { listedWithin } from "./guide/load/unlisted-names";
+import { listedWithin } from "./guide/load/unlisted-names.ts";
 
 /**
  * Every setting of the site, read from the environment once and validated
