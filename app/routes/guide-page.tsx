@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/guide-page";
 import { GuideArticle } from "../components/guide-article";
+import { PageFileGoneError } from "../guide/guide-content-error";
 import { getGuide, getSiteConfig } from "../guide/service/guide-service.server";
 import { guidePageData } from "../guide-page-data.server";
 import { isNotFound } from "../not-found";
@@ -12,10 +13,15 @@ export async function loader(args: Route.LoaderArgs) {
   const guide = await getGuide();
   const page = guide.findPage(args.params["*"] ?? "");
   if (!page) throw data(null, { status: 404 });
-  const rendered = await guide.render(page);
+  const rendered = await guide.render(page).catch(notFoundWhenGone);
   // A page with no text to describe it is described as the site is: by its landing page.
-  const described = rendered.description || !guide.landing ? rendered : { ...rendered, description: (await guide.render(guide.landing)).description };
+  const described = rendered.description || !guide.landing ? rendered : { ...rendered, description: (await guide.render(guide.landing).catch(notFoundWhenGone)).description };
   return guidePageData(args, guide.pages, described, await getSiteConfig());
+}
+
+/** A page whose file was removed since the server read the folder is not there any more: a 404, not a page that broke. */
+function notFoundWhenGone(error: unknown): never {
+  throw error instanceof PageFileGoneError ? data(null, { status: 404 }) : error;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {

@@ -68,6 +68,36 @@ test("front matter that is not valid YAML stops the start with a message naming 
   await fs.rm(folder, { recursive: true });
 });
 
+test("a page whose file is removed, or made a link out of the folder, while the server runs has no Markdown any more: 404, nothing of the link's target, and the server goes on", async () => {
+  const fs = await import("node:fs/promises");
+  const os = await import("node:os");
+  const path = await import("node:path");
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), "guide-"));
+  const folder = path.join(root, "docs");
+  await fs.mkdir(folder);
+  await fs.writeFile(path.join(root, "secret.txt"), "the gardener's key\n");
+  for (const name of ["index", "alpha", "beta"]) await fs.writeFile(path.join(folder, `${name}.md`), `# ${name}\n\nText of ${name}.\n`);
+  const server = await startServer({ CONTENT_DIR: folder });
+  try {
+    expect((await fetch(`${server.url}/guide/alpha.md`)).status).toBe(200);
+    await fs.rm(path.join(folder, "alpha.md"));
+    await fs.rm(path.join(folder, "beta.md"));
+    await fs.symlink(path.join(root, "secret.txt"), path.join(folder, "beta.md"));
+    for (const url of ["/guide/alpha.md", "/guide/beta.md"]) {
+      const response = await fetch(`${server.url}${url}`);
+      expect(response.status, url).toBe(404);
+      expect(await response.text(), url).not.toContain("gardener");
+    }
+    const everything = await (await fetch(`${server.url}/llms-full.txt`)).text();
+    expect(everything).toContain("Text of index.");
+    expect(everything).not.toContain("gardener");
+    expect((await fetch(`${server.url}/guide`)).status).toBe(200);
+  } finally {
+    await server.stop();
+    await fs.rm(root, { recursive: true });
+  }
+});
+
 test("a setting that cannot be used stops the start with one line naming it, exit status 1 and no stack trace", async () => {
   for (const [name, value] of [["PORT", "http"], ["EDIT_URL_BASE", "javascript:alert(1)"]] as const) {
     const server = spawnServer(await freePort(), { [name]: value });

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { GuideContentError } from "../guide-content-error";
+import { goneOrAsIs, GuideContentError } from "../guide-content-error";
 import type { ContentFile, GuideNavItem, GuidePage } from "../guide-types";
 import { buildGuideTree, type PlacedPage } from "../nav/guide-tree.server";
 import type { CodeSample } from "../render/code-samples.server";
@@ -160,7 +160,8 @@ function fileIn(root: string, relativePath: string): string {
 function pageReader(sources: ReadFolder["sources"], readMarkdown: (entry: PageSource["entry"]) => Promise<string>): ReadFolder["readMarkdown"] {
   return (page) => {
     const source = sources.get(page);
-    return source ? readMarkdown(source.entry) : Promise.reject(new Error(`${page.url} is not a page of this guide`));
+    if (!source) return Promise.reject(new Error(`${page.url} is not a page of this guide`));
+    return readMarkdown(source.entry).catch((error: unknown) => Promise.reject(goneOrAsIs(error, page.file)));
   };
 }
 

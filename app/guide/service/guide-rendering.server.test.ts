@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { loadGuide, type Guide, type LoadGuideOptions } from "./load-guide.server";
 import { createPageRenderer, type PageRenderer } from "./render-worker-client.server";
 import * as markdown from "../render/markdown/render-markdown.server";
+import { PageFileGoneError } from "../guide-content-error";
 
 // The real renderer, watched: which files it renders, and a way to make one fail.
 const rendering = vi.hoisted(() => ({ rendered: [] as string[], failOn: null as string | null, retitle: null as string | null }));
@@ -96,6 +97,22 @@ describe("rendering a page", () => {
       expect((await guide.render(page(guide, "alpha"))).html).toContain("marsh marigolds");
       expect(await guide.markdown(page(guide, "alpha"))).toContain("marsh marigolds");
     } finally {
+      await fs.writeFile(file, before);
+    }
+  });
+
+  it("says a page whose file was removed, or made a link, since the folder was read is gone, for its article and its Markdown alike", async () => {
+    const { guide } = await load();
+    const file = path.join(folder, "beta.md");
+    const before = await fs.readFile(file, "utf8");
+    try {
+      await fs.rm(file);
+      await expect(guide.render(page(guide, "beta"))).rejects.toThrow(new PageFileGoneError(`${file}: gone since the folder was read (ENOENT)`, file));
+      await fs.symlink(path.join(folder, "alpha.md"), file);
+      await expect(guide.markdown(page(guide, "beta"))).rejects.toThrow(new PageFileGoneError(`${file}: gone since the folder was read (ELOOP)`, file));
+      await expect(guide.render(page(guide, "alpha"))).resolves.toMatchObject({ title: "Alpha" });
+    } finally {
+      await fs.rm(file, { force: true });
       await fs.writeFile(file, before);
     }
   });

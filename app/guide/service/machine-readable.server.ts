@@ -1,3 +1,4 @@
+import { PageFileGoneError } from "../guide-content-error";
 import type { GuidePage } from "../guide-types";
 import { withoutPageExtension } from "../render/page-files";
 import { getGuide, getSiteConfig, listedDescriptions } from "./guide-service.server";
@@ -107,9 +108,12 @@ export async function llmsFull(siteAddress: string): Promise<ReadableStream<Uint
       controller.enqueue(encoder.encode(`# ${oneLine(site.name)}\n`));
     },
     async pull(controller) {
-      const page = pages[next++];
-      if (!page) return controller.close();
-      controller.enqueue(encoder.encode(`\n<!-- ${siteAddress}${page.url} -->\n\n${await pageMarkdown(page)}`));
+      // A page whose file was removed since the folder was read is left out: each pull enqueues a page or closes.
+      for (let page = pages[next++]; page; page = pages[next++]) {
+        const markdown = await pageMarkdown(page).catch((error: unknown) => (error instanceof PageFileGoneError ? null : Promise.reject(error)));
+        if (markdown !== null) return controller.enqueue(encoder.encode(`\n<!-- ${siteAddress}${page.url} -->\n\n${markdown}`));
+      }
+      controller.close();
     },
   });
 }

@@ -1,4 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
+import { PageFileGoneError } from "../guide-content-error";
 import { siteBasePath } from "./guide-service.server";
 import { llmsFull, llmsIndex, pageMarkdown, pageOfMarkdownPath, pageOfUrl } from "./machine-readable.server";
 
@@ -22,8 +23,14 @@ export const markdownMiddleware: MiddlewareFunction<Response> = async ({ request
   }
   if (pathname === "/llms-full.txt") return text(request, await llmsFull(siteAddress), "text/plain");
   const page = pathname.endsWith(".md") ? await pageOfMarkdownPath(pathname) : prefersMarkdown(request) ? await pageOfUrl(pathname) : null;
-  if (page) return text(request, await pageMarkdown(page), "text/markdown", { Vary: "Accept" });
-  return next();
+  if (!page) return next();
+  const markdown = await pageMarkdown(page).catch((error: unknown) => {
+    if (error instanceof PageFileGoneError) return null;
+    throw error;
+  });
+  // Its file removed since the server read the folder: as for any address without a page.
+  if (markdown === null) return new Response("404 Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", Vary: "Accept" } });
+  return text(request, markdown, "text/markdown", { Vary: "Accept" });
 };
 
 /** Whether the Accept header ranks text/markdown above text/html (browsers never do; a missing header does not). */
