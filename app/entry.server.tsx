@@ -11,6 +11,7 @@ import { contentSecurityPolicy, createNonce, developmentContentSecurityPolicy } 
 
 // The production server reaches the app through this one export (server-seam.server.ts).
 export { serverSeam } from "./server-seam.server";
+export { handleError } from "./request-errors.server";
 
 export const streamTimeout = 5_000;
 

@@ -98,6 +98,27 @@ test("a page whose file is removed, or made a link out of the folder, while the 
   }
 });
 
+test("a form post to a page from another site, or with an Origin that is no URL, is refused with a 400 and one line in the log, no stack trace", async () => {
+  const server = await startServer();
+  try {
+    // To pages, which take no post: React Router refuses them before any route is asked (/theme refuses its own, 403).
+    const posts = [
+      { url: "/guide", origin: "https://elsewhere.example" },
+      { url: "/guide.data", origin: "https://elsewhere.example" },
+      { url: "/guide", origin: "not a url" },
+    ];
+    for (const { url, origin } of posts) {
+      const response = await fetch(`${server.url}${url}`, { method: "POST", headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" }, body: "theme=dark", redirect: "manual" });
+      expect(response.status, `${url} from ${origin}`).toBe(400);
+      expect(response.headers.get("set-cookie"), "no theme was set").toBeNull();
+    }
+    await expect.poll(() => server.output().match(/^Refused POST /gm)?.length ?? 0).toBe(posts.length);
+    expect(server.output()).not.toMatch(/^\s+at /m);
+  } finally {
+    await server.stop();
+  }
+});
+
 test("a setting that cannot be used stops the start with one line naming it, exit status 1 and no stack trace", async () => {
   for (const [name, value] of [["PORT", "http"], ["EDIT_URL_BASE", "javascript:alert(1)"]] as const) {
     const server = spawnServer(await freePort(), { [name]: value });
