@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { GuidePage } from "../guide-types";
 import { openSearchStore, type SearchStore } from "../search/search-store.server";
 import { createBackgroundCompletion } from "./background-completion.server";
+import { PageFileGoneError } from "../guide-content-error";
 
 const pages = ["index.md", "alpha.md"].map((relativePath) => ({ relativePath, slug: relativePath.replace(/(index)?\.md$/, ""), file: `/docs/${relativePath}` }) as GuidePage);
 
@@ -21,5 +22,17 @@ describe("completing the guide in the background", () => {
     expect(warnings).toEqual(["Search index: not completed (database is locked)"]);
     expect(store.isComplete()).toBe(false);
     store.close();
+  });
+
+  it("says in one line that pages' files are gone, however many, and counts each as a failure", async () => {
+    const warnings: string[] = [];
+    const many = ["a.md", "b.md", "c.md"].map((relativePath) => ({ relativePath, slug: relativePath.slice(0, -3), file: `/docs/${relativePath}` }) as GuidePage);
+    const describe = async (page: GuidePage): Promise<string> => {
+      throw new PageFileGoneError(`${page.file}: gone since the folder was read (ENOENT)`, page.file);
+    };
+    const completion = createBackgroundCompletion({ root: "/docs", pages: many, describe, warn: (message) => warnings.push(message), onDone: () => {}, search: null });
+    const { failures } = await completion.complete();
+    expect(failures).toHaveLength(3);
+    expect(warnings).toEqual(["/docs/a.md: gone since the folder was read (ENOENT), and the files of 2 other pages: they answer 404 until the folder is read again (serve reads it at start)"]);
   });
 });

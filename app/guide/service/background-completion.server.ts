@@ -1,4 +1,4 @@
-import { GuideContentError } from "../guide-content-error";
+import { GuideContentError, PageFileGoneError } from "../guide-content-error";
 import type { GuidePage } from "../guide-types";
 import { describeBrokenLinks, type BrokenLink } from "../load/link-report";
 import type { SearchIndex } from "../search/search-index.server";
@@ -69,6 +69,7 @@ export function createBackgroundCompletion({ root, pages, describe, warn, onDone
   async function completeAll(): Promise<CompleteGuide> {
     const descriptions = new Map<string, string>();
     const failures: GuideContentError[] = [];
+    const gone: PageFileGoneError[] = [];
     for (const page of pages) {
       try {
         // A page rendered before (for a visitor, or for an export) is not rendered again.
@@ -76,10 +77,16 @@ export function createBackgroundCompletion({ root, pages, describe, warn, onDone
       } catch (error) {
         const failure = error instanceof GuideContentError ? error : new GuideContentError(String(error), page.file);
         failures.push(failure);
-        warn(failure.message);
+        // A folder removed or moved while the server runs: one line for all its pages, not one each.
+        if (failure instanceof PageFileGoneError) gone.push(failure);
+        else warn(failure.message);
       }
       // Requests that came in meanwhile go first.
       await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (gone.length > 0) {
+      const others = gone.length > 1 ? `, and the files of ${gone.length - 1} other pages` : "";
+      warn(`${gone[0]!.message}${others}: ${gone.length > 1 ? "they answer" : "it answers"} 404 until the folder is read again (serve reads it at start)`);
     }
     failures.push(...pages.flatMap((page) => shownAsWritten.get(page) ?? []));
     await onDone();
