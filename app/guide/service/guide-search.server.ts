@@ -1,7 +1,7 @@
 import path from "node:path";
 import { makeFolderSync } from "../load/make-folder.server";
 import { openSearchStore, type SearchStore } from "../search/search-store.server";
-import type { CannotWrite } from "./page-cache/writable-cache-folder.server";
+import type { CannotWrite } from "./page-cache/docs-folder-cache.server";
 
 /**
  * The guide's search store: a file in the docs folder's part of the cache

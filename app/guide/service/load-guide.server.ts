@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import path from "node:path";
 import type { ContentFile, GuideNavItem, GuidePage, RenderedPage } from "../guide-types";
 import type { BrokenLink } from "../load/link-report";
@@ -12,7 +11,7 @@ import { createKeptPages, type RenderedPageStore } from "./kept-pages.server";
 import { openDiskPageCache } from "./page-cache/disk-page-cache.server";
 import { readKeptDescriptions, writeKeptDescriptions } from "./page-cache/kept-descriptions.server";
 import { sweepPageCache } from "./page-cache/sweep-page-cache.server";
-import { warnOnceOfCacheFolder, writableCacheFolder, type CannotWrite } from "./page-cache/writable-cache-folder.server";
+import { docsFolderCache } from "./page-cache/docs-folder-cache.server";
 import { siteFingerprint } from "./page-cache/page-keys.server";
 import { openGuideSearch } from "./guide-search.server";
 import type { KnownPages } from "./known-pages.server";
@@ -125,19 +124,9 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
   try {
     let targets: UrlTargets | undefined;
     let start: { unchangedSinceLastStart: boolean; stamp: string | null } | undefined;
-    // The folder's own part of the cache folder (what its start read, its pages, its search index, apart from
-    // other folders'); none when rendering from source (development, tests), which has no version to key pages by.
-    // Tried once, when the start index is first asked for: a folder that cannot be written is warned of once, and not used.
-    let tried: { root: string; folder: string | null; cannotWrite: CannotWrite } | undefined;
-    const cacheFolderOf = (root: string) => {
-      if (!options.cacheFolder || renderer.version === null) return null;
-      if (tried?.root !== root) {
-        const folder = path.join(options.cacheFolder, folderCacheName(root, options.basePath ?? ""));
-        const cannotWrite = warnOnceOfCacheFolder(folder, warn);
-        tried = { root, folder: writableCacheFolder(folder, cannotWrite), cannotWrite };
-      }
-      return tried.folder;
-    };
+    // None when rendering from source (development, tests), which has no version to key pages by.
+    const cache = options.cacheFolder && renderer.version !== null ? docsFolderCache(options.cacheFolder, options.basePath ?? "", warn) : null;
+    const cacheFolderOf = (root: string) => cache?.folderOf(root) ?? null;
     const folder = await readFolder(contentDir, {
       startIndexFile: (root) => {
         const cacheFolder = cacheFolderOf(root);
@@ -161,7 +150,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
     });
     const fingerprint = siteFingerprint(renderer.version ?? "source", targets!);
     const cacheFolder = cacheFolderOf(folder.root);
-    const search = options.searchIndex === false ? null : openGuideSearch(cacheFolder, warn, tried?.cannotWrite);
+    const search = options.searchIndex === false ? null : openGuideSearch(cacheFolder, warn, cache?.cannotWrite);
     // Every page's description as the last complete pass found it, for the same files and renderer.
     const descriptionsFile = cacheFolder && path.join(cacheFolder, "descriptions.json");
     const descriptionsValidFor = start!.stamp && `${start!.stamp}\n${fingerprint}`;
@@ -185,7 +174,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
     const rendering = createPageRendering(folder, {
       renderer,
       store: options.store ?? createKeptPages(options.renderedBytesKept),
-      diskCache: cacheFolder === null ? null : openDiskPageCache(cacheFolder, { warn, cannotWrite: tried?.cannotWrite }),
+      diskCache: cacheFolder === null ? null : openDiskPageCache(cacheFolder, { warn, cannotWrite: cache?.cannotWrite }),
       rendererVersion: renderer.version ?? "source",
       targets: targets!,
       warn,
@@ -229,9 +218,4 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
     renderer.release();
     throw error;
   }
-}
-
-/** A docs folder's name in the cache folder: its path and base path, hashed (two folders, or one under two bases, never share). */
-function folderCacheName(root: string, basePath: string): string {
-  return createHash("sha256").update(`${root}\n${basePath}`).digest("hex").slice(0, 32);
 }

@@ -44,7 +44,7 @@ export type PageCacheFileSystem = Pick<typeof fs.promises, "readFile" | "writeFi
 
 export type DiskPageCacheOptions = {
   warn: (message: string) => void;
-  /** Told instead, once, when the folder cannot be written at all: the guide's one warning for its cache folder (writable-cache-folder.server.ts). */
+  /** Told instead, once, when the folder cannot be written at all: the guide's one warning for its cache folder (docs-folder-cache.server.ts). */
   cannotWrite?: (code: string) => void;
   fileSystem?: PageCacheFileSystem;
 };

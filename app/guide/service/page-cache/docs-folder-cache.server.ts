@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { makeFolderSync } from "../../load/make-folder.server";
@@ -42,4 +42,28 @@ export function writableCacheFolder(folder: string, cannotWrite: CannotWrite): s
     cannotWrite((error as NodeJS.ErrnoException).code ?? (error as Error).message.split("\n")[0]!);
     return null;
   }
+}
+
+/**
+ * A docs folder's own part of the cache folder (what its start read, its
+ * pages, its search index, apart from other folders' and from the same
+ * folder's under another base path), tried once a load, when the folder's
+ * real root is first known: `folderOf(root)` is null when it cannot be
+ * written, and `cannotWrite` is its one warning, for the page cache and
+ * the search index to give when the disk fills later.
+ */
+export function docsFolderCache(cacheFolder: string, basePath: string, warn: (message: string) => void) {
+  let tried: { root: string; folder: string | null; cannotWrite: CannotWrite } | undefined;
+  const choose = (root: string) => {
+    if (tried?.root !== root) {
+      const folder = path.join(cacheFolder, createHash("sha256").update(`${root}\n${basePath}`).digest("hex").slice(0, 32));
+      const cannotWrite = warnOnceOfCacheFolder(folder, warn);
+      tried = { root, folder: writableCacheFolder(folder, cannotWrite), cannotWrite };
+    }
+    return tried;
+  };
+  return {
+    folderOf: (root: string): string | null => choose(root).folder,
+    cannotWrite: (reason: string) => tried?.cannotWrite(reason),
+  };
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { warnOnceOfCacheFolder, writableCacheFolder } from "./writable-cache-folder.server";
+import { warnOnceOfCacheFolder, writableCacheFolder } from "./docs-folder-cache.server";
 
 let root: string;
 beforeEach(() => {
