@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
 import type { SearchData } from "../search-data";
+import { useHydrated, useSearchShortcuts } from "./search-box-hooks";
 import { SearchResultTitle, SearchSnippet } from "./search-snippet";
 
 /**
@@ -54,25 +55,7 @@ export function SearchBox() {
     if (expanded && active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: "nearest" });
   });
 
-  // `/` and Ctrl/Cmd-K focus the box from anywhere but another text field;
-  // the box names those keys (aria-keyshortcuts) once they do.
-  const [shortcutsListening, setShortcutsListening] = useState(false);
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.isComposing || event.altKey) return;
-      const slash = event.key === "/" && !event.ctrlKey && !event.metaKey;
-      const commandK = event.key.toLowerCase() === "k" && (event.ctrlKey || event.metaKey) && !event.shiftKey;
-      const input = inputRef.current;
-      if ((!slash && !commandK) || !input) return;
-      if (event.target === input ? slash : isTextField(event.target)) return;
-      event.preventDefault();
-      input.focus();
-      input.select();
-    }
-    document.addEventListener("keydown", onKeyDown);
-    setShortcutsListening(true);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, []);
+  const shortcutsListening = useSearchShortcuts(inputRef);
 
   function load(query: string) {
     clearTimeout(timer.current);
@@ -231,30 +214,6 @@ function announcement(count: number, more: boolean): string {
   if (count === 0) return "No results";
   if (more) return `More than ${count} results; the best ${count} are listed`;
   return count === 1 ? "1 result" : `${count} results`;
-}
-
-const NOT_TYPED_IN = new Set(["button", "checkbox", "color", "file", "image", "radio", "range", "reset", "submit"]);
-
-/** Where `/` is a character someone is typing, not a shortcut. */
-function isTextField(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  return target instanceof HTMLInputElement && !NOT_TYPED_IN.has(target.type);
-}
-
-const noSubscription = () => () => {};
-
-/**
- * False on the server and during hydration, true after: the combobox
- * attributes appear only once a script can keep their promise, and the
- * first client render matches the server's HTML.
- */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 }
 
 function SearchIcon() {
