@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_MEMORY_BUDGET_MB, parseMemoryBudget, renderWorkerExecArgv } from "./memory-budget.ts";
+import { passOnWorkerErrors } from "./worker-errors.ts";
 
 /**
  * The guide's first render worker, started before anything else loads.
@@ -18,12 +19,14 @@ export function prestartRenderWorker(workerFile: URL): ChildProcess | null {
   if (!fs.existsSync(workerFile)) return null;
   const child = fork(fileURLToPath(workerFile), [], {
     serialization: "advanced",
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    // Its errors piped, to pass them on but for V8's report of a full heap (server/worker-errors.ts).
+    stdio: ["ignore", "inherit", "pipe", "ipc"],
     // A budget the settings will refuse stops the server before this worker matters.
     execArgv: renderWorkerExecArgv(process.execArgv, parseMemoryBudget(process.env.MEMORY_BUDGET_MB) ?? DEFAULT_MEMORY_BUDGET_MB),
   });
   // It exits with the server (its IPC channel closes), also if no guide takes it over.
   child.unref();
   child.channel?.unref();
+  passOnWorkerErrors(child);
   return child;
 }

@@ -1,12 +1,13 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { NO_TARGETS, useFakeWorkerFiles } from "./__fixtures__/fake-render-worker";
-import { createPageRenderer, RenderTimeLimitError, renderTimeLimitMs } from "./render-worker-client.server";
+import { createPageRenderer, PageRenderError, RenderTimeLimitError, renderTimeLimitMs } from "./render-worker-client.server";
 import type { RenderJob } from "../render/render-page.server";
 
 /**
  * A stand-in for the built worker, speaking its protocol: it says when a
  * page's turn comes, then answers with the page's URL and its own process
- * id. "hang" never finishes; "slow" takes 200 ms of CPU.
+ * id. "hang" never finishes; "slow" takes 200 ms of CPU; "too much" dies as
+ * V8 does when its heap is full: its report on its error output, then SIGABRT.
  */
 const FAKE_WORKER = `
 process.on("message", (request) => {
@@ -14,6 +15,10 @@ process.on("message", (request) => {
   process.send({ id: request.id, started: true });
   const { markdown, url } = request.job;
   if (markdown === "hang") for (;;) {}
+  if (markdown === "too much") {
+    process.stderr.write("a warning of its own\\n\\n<--- Last few GCs --->\\n\\n[1:0x1] Mark-Compact 150 -> 149 MB\\n\\nFATAL ERROR: Reached heap limit\\n");
+    process.kill(process.pid, "SIGABRT");
+  }
   if (markdown === "slow") for (const until = Date.now() + 200; Date.now() < until; ) {}
   process.send({ id: request.id, result: { html: url + " " + process.pid } });
 });
@@ -46,6 +51,26 @@ describe("the render worker's time limit", () => {
     expect(c).toMatch(/^\/guide\/c /);
     expect(pidOf(b!)).not.toBe(pidOf(first.html));
     expect(pidOf(c!)).toBe(pidOf(b!));
+  });
+
+  test("a page the worker dies of (its heap full) fails as one the renderer throws on, the pages behind it go to a new worker, and V8's report is not passed on", async () => {
+    const written: string[] = [];
+    const errorOutput = vi.spyOn(process.stderr, "write").mockImplementation((text) => (written.push(String(text)), true));
+    try {
+      const renderer = createPageRenderer(writeFakeWorker(FAKE_WORKER), { timeLimitMs: () => 10_000 });
+      renderer.prepare(NO_TARGETS, []);
+      const first = await renderer.render(job("/guide/first", "# First"));
+      const [fatal, after] = await Promise.allSettled([renderer.render(job("/guide/fatal", "too much")), renderer.render(job("/guide/b", "# B"))]);
+      renderer.release();
+
+      expect((fatal as PromiseRejectedResult).reason).toEqual(new PageRenderError("the renderer ran out of memory or failed on it (SIGABRT)"));
+      const b = (after as PromiseFulfilledResult<{ html: string }>).value.html;
+      expect(b).toMatch(/^\/guide\/b /);
+      expect(pidOf(b)).not.toBe(pidOf(first.html));
+      expect(written.join("")).toBe("a warning of its own\n");
+    } finally {
+      errorOutput.mockRestore();
+    }
   });
 
   test("a page is timed from its turn in the worker, not from when it was asked for", async () => {

@@ -36,6 +36,9 @@ const UNASKED_IDLE_MS = 15_000;
 /** A worker renders at least this many pages, whatever its size: starting one costs a second or two of warming up. */
 const MIN_PAGES_PER_WORKER = 200;
 
+/** How a worker ends when a page is too much for it: V8 aborts once its heap is full; a native stack overflow faults. */
+const CRASHES = new Set<NodeJS.Signals>(["SIGABRT", "SIGSEGV", "SIGBUS", "SIGILL"]);
+
 type PageRequest = Extract<WorkerRequest, { job: RenderJob }>;
 type Waiting = { request: PageRequest; child: ChildProcess; resolve: (result: RenderResult) => void; reject: (error: Error) => void; timer?: NodeJS.Timeout };
 
@@ -109,7 +112,10 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
       settled();
     };
     started.on("error", fail);
-    started.on("exit", (code, signal) => fail(new Error(`The render worker stopped (${signal ?? `exit code ${code}`})`)));
+    started.on("exit", (code, signal) => {
+      if (signal && CRASHES.has(signal)) crashed(started, signal);
+      else fail(new Error(`The render worker stopped (${signal ?? `exit code ${code}`})`));
+    });
     const message = preparationMessage();
     if (message) started.send(message);
     return started;
@@ -126,17 +132,45 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
     if (worker === stuck) worker = null;
     const limit = timeLimitMs(entry.request.job.markdown.length) / 1000;
     entry.reject(new RenderTimeLimitError(`rendering took longer than ${limit.toFixed(limit < 10 ? 1 : 0)} s, the limit for a page of its size, and was stopped`));
-    const stranded = [...waiting.values()].filter((other) => other.child === stuck);
     // Its other pages go to a live worker before it is ended, so its exit fails none of them.
-    if (stranded.length > 0) worker ??= start();
-    for (const other of stranded) {
-      clearTimeout(other.timer);
-      other.child = worker!;
-      worker!.send(other.request);
-    }
+    moveStranded(stuck);
     stuck.kill("SIGKILL");
     settled();
     endWhenIdle();
+  }
+
+  /**
+   * The worker died of the page it was rendering (its heap full: 20,000
+   * nested quotes, a table of 5,000 columns): that page fails as one the
+   * renderer throws on, to be shown as plain text, and the pages it had not
+   * begun go to a new worker. Any other end (ended from outside, the server
+   * stopping) fails the pages in hand, as before.
+   */
+  function crashed(child: ChildProcess, signal: NodeJS.Signals) {
+    if (worker === child) worker = null;
+    // The page whose time runs: the worker said it began it.
+    const onIt = [...waiting].find(([, entry]) => entry.child === child && entry.timer !== undefined);
+    if (onIt) {
+      const [id, entry] = onIt;
+      clearTimeout(entry.timer);
+      waiting.delete(id);
+      entry.reject(new PageRenderError(`the renderer ran out of memory or failed on it (${signal})`));
+    }
+    moveStranded(child);
+    settled();
+    endWhenIdle();
+  }
+
+  /** The pages `child` had in hand and will not answer, sent to a live worker, in the order they were asked for. */
+  function moveStranded(child: ChildProcess) {
+    const stranded = [...waiting.values()].filter((other) => other.child === child);
+    if (stranded.length > 0) worker ??= start();
+    for (const other of stranded) {
+      clearTimeout(other.timer);
+      other.timer = undefined;
+      other.child = worker!;
+      worker!.send(other.request);
+    }
   }
 
   function endWhenIdle() {
