@@ -67,4 +67,13 @@ describe("readLeadingTitle", () => {
     if (body === null) return;
     expect(readLeadingTitle(body, "page.md")).toBe((await render(body)).title);
   });
+
+  it.each([
+    ["tags nested 100,000 deep", `<h1>${"<b>".repeat(100_000)}x</h1>\n\nBody.`],
+    ["quotes nested 5,000 deep over a Setext line", `${"> ".repeat(5_000)}title\n===\n\nBody.`],
+    ["20,000 brackets around the title", `# The ${"[".repeat(20_000)}guide${"]".repeat(20_000)}\n\nBody.`],
+    ["an opening of 9 KB", `# Field guide ${"word ".repeat(1_900)}\n\nBody.`],
+  ])("reads no title from an opening built to overwhelm the parser (%s), rather than stop the server's start", (_name, markdown) => {
+    expect(readLeadingTitle(markdown, "page.md")).toBeNull();
+  });
 });

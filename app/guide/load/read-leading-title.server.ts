@@ -19,10 +19,42 @@ const titleProcessor = unified().use(safeTree).freeze();
  */
 export function readLeadingTitle(markdown: string, relativePath: string): string | null {
   const opening = openingBlocks(markdown);
-  if (opening === null) return null;
+  if (opening === null || !likeATitle(opening)) return null;
   const file = new VFile({ path: relativePath, value: opening });
-  titleProcessor.runSync(titleProcessor.parse(file), file);
+  try {
+    titleProcessor.runSync(titleProcessor.parse(file), file);
+  } catch {
+    // Nested past the parser's stack all the same: no title read, and the file's name names the page.
+    return null;
+  }
   return file.data.title ?? null;
+}
+
+/** The most an opening may hold to be parsed: a README's logo, badges and <h1> take 1–4 KB. */
+const OPENING_BYTES = 8 * 1024;
+/** Past these, an opening is built to make the parser's work grow with the square of its size (20,000 nested quotes took 13 s). */
+const QUOTES_NESTED = /^(?: {0,3}>){17}/m;
+const MAX_TAGS = 200;
+const MAX_BRACKET_DEPTH = 32;
+
+/**
+ * Whether the opening can be a title's, before it is parsed: the folder is
+ * read at start, on the server's one thread, and a hostile page (tags,
+ * quotes or brackets nested thousands deep) took seconds to parse, or
+ * overflowed the parser's stack and stopped the start. Such a page's title
+ * is then its file's name, and its render, which has a time limit, shows
+ * what it can.
+ */
+function likeATitle(opening: string): boolean {
+  if (opening.length > OPENING_BYTES || QUOTES_NESTED.test(opening)) return false;
+  let tags = 0;
+  let depth = 0;
+  for (const character of opening) {
+    if (character === "<" && ++tags > MAX_TAGS) return false;
+    if (character === "[" && ++depth > MAX_BRACKET_DEPTH) return false;
+    if (character === "]" && depth > 0) depth--;
+  }
+  return true;
 }
 
 /** The lines up to the blank line that ends the first block holding an h1 (ATX, Setext or raw HTML); null when none starts near the top. */
