@@ -15,11 +15,15 @@ const HUGE_PAGE = `# A huge page\n\n${SENTENCE.repeat(Math.ceil((1024 * 1024) / 
 // Blockquotes nested so deep that the renderer runs out of stack (in about 3 s) rather than time.
 const DEEP_PAGE = `# A deep page\n\n${"> ".repeat(3000)}the bottom of the quotes\n`;
 
+// A table of 5,000 columns and 50 rows: the render worker's heap fills (in about 3 s, its limit 12.5 s) and V8 ends it.
+const WIDE_PAGE = `# A wide page\n\n|${"a|".repeat(5000)}\n|${"-|".repeat(5000)}\n${`|${"cell|".repeat(5000)}\n`.repeat(50)}\nThe end of the table.\n`;
+
 const test = testDocs("github", {
   port: 3286,
   async prepare(contentDir) {
     await fs.writeFile(path.join(contentDir, "huge.md"), HUGE_PAGE);
     await fs.writeFile(path.join(contentDir, "deep.md"), DEEP_PAGE);
+    await fs.writeFile(path.join(contentDir, "wide.md"), WIDE_PAGE);
   },
 });
 test.describe.configure({ mode: "default" });
@@ -58,4 +62,21 @@ test("a page the renderer cannot take is shown as plain text, not answered with 
   expect(html).toContain("the bottom of the quotes");
   // On a busy machine the same page can run out of time before it runs out of stack: plain text either way.
   expect(docs.output()).toMatch(/deep\.md: (could not be rendered: Maximum call stack size exceeded|rendering took longer than [\d.]+ s, [^\n]*); it is shown as plain text/);
+});
+
+test("a page the render worker runs out of memory on is shown as plain text, named in one line of the log, and the pages after it are served", async ({ request, docs }) => {
+  test.setTimeout(60_000);
+  const wide = await request.get("/guide/wide", { timeout: 50_000 });
+  expect(wide.status()).toBe(200);
+  const html = await wide.text();
+  expect(html).toContain("Shown as plain text");
+  expect(html).toContain("The end of the table.");
+  // On a busy machine the time limit could come first: plain text either way.
+  expect(docs.output()).toMatch(/wide\.md: (could not be rendered: the renderer ran out of memory or failed on it \(SIGABRT\)|rendering took longer than [\d.]+ s, [^\n]*); it is shown as plain text/);
+  // V8's report of the full heap (its last collections, a native stack) stays out of the server's log.
+  expect(docs.output()).not.toContain("Last few GCs");
+  expect(docs.output()).not.toContain("FATAL ERROR");
+  const install = await request.get("/guide/docs/install");
+  expect(install.status()).toBe(200);
+  expect(await install.text()).not.toContain("Shown as plain text");
 });
