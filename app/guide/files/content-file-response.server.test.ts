@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -149,6 +150,13 @@ describe("what is not a file of the folder", () => {
     await addFile("gone.txt", "soon gone");
     await fs.rm(path.join(root, "gone.txt"));
     expect((await get("/guide-files/gone.txt")).status).toBe(404);
+  });
+
+  it("answers 404 at once for a file swapped for a named pipe after loading, where opening it waited for a writer", async () => {
+    await addFile("piped.png", PNG);
+    await fs.rm(path.join(root, "piped.png"));
+    execFileSync("mkfifo", [path.join(root, "piped.png")]);
+    expect((await get("/guide-files/piped.png")).status).toBe(404);
   });
 
   it("does not follow a file swapped for a link out of the folder after loading", async () => {

@@ -43,8 +43,9 @@ export async function contentFileResponse(
   const file = relativePath ? files.get(relativePath) : undefined;
   if (!file) return notFound();
 
-  // O_NOFOLLOW: a file swapped for a link after the guide was loaded is not followed.
-  const handle = await fs.open(file.path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0)).catch(() => null);
+  // O_NOFOLLOW: a file swapped for a link after the guide was loaded is not followed. O_NONBLOCK: one
+  // swapped for a named pipe opens at once, to be refused below, where it held a thread until a writer came.
+  const handle = await fs.open(file.path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)).catch(() => null);
   if (!handle) return notFound();
   const stat = await handle.stat().catch(() => null);
   if (!stat?.isFile()) {

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { GuideContentError } from "../guide-content-error";
+import { GuideContentError, PageFileGoneError } from "../guide-content-error";
 import { createCodeSampleCollector, type CodeSample } from "../render/code-samples.server";
 import { expandIncludes } from "./includes/expand-includes.server";
 import { FrontMatterError, parseFrontMatter } from "./front-matter.server";
@@ -153,9 +153,13 @@ function markdownReader(root: string, listed: Record<"files" | "partials" | "pag
  * than a page may be (it may have grown since it was listed).
  */
 async function readPageFile(file: string): Promise<string> {
-  const handle = await fs.open(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+  // O_NONBLOCK: a file swapped for a named pipe opens at once, and is refused, where it held a thread until a writer came.
+  const handle = await fs.open(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0));
   try {
-    const { size } = await handle.stat();
+    const stat = await handle.stat();
+    // A folder fails as it always did, on reading (EISDIR); a pipe or a device would be read as empty, or forever.
+    if (!stat.isFile() && !stat.isDirectory()) throw new PageFileGoneError(`${file}: no longer a file`, file);
+    const { size } = stat;
     if (size > LIMITS.markdownBytes) throw new GuideContentError(`${file}: grew over the limit of ${LIMITS.markdownBytes} bytes for one page`, file);
     return await handle.readFile("utf8");
   } finally {
@@ -164,7 +168,7 @@ async function readPageFile(file: string): Promise<string> {
 }
 
 function goneIsNull(error: unknown): null {
-  if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+  if ((error as NodeJS.ErrnoException).code === "ENOENT" || error instanceof PageFileGoneError) return null;
   throw error;
 }
 

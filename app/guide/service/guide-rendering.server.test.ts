@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -101,7 +102,7 @@ describe("rendering a page", () => {
     }
   });
 
-  it("says a page whose file was removed, or made a link, since the folder was read is gone, for its article and its Markdown alike", async () => {
+  it("says a page whose file was removed, or made a link or a named pipe, since the folder was read is gone, for its article and its Markdown alike", async () => {
     const { guide } = await load();
     const file = path.join(folder, "beta.md");
     const before = await fs.readFile(file, "utf8");
@@ -110,6 +111,10 @@ describe("rendering a page", () => {
       await expect(guide.render(page(guide, "beta"))).rejects.toThrow(new PageFileGoneError(`${file}: gone since the folder was read (ENOENT)`, file));
       await fs.symlink(path.join(folder, "alpha.md"), file);
       await expect(guide.markdown(page(guide, "beta"))).rejects.toThrow(new PageFileGoneError(`${file}: gone since the folder was read (ELOOP)`, file));
+      // A named pipe opens at once, without a writer, and is no page.
+      await fs.rm(file);
+      execFileSync("mkfifo", [file]);
+      await expect(guide.markdown(page(guide, "beta"))).rejects.toThrow(new PageFileGoneError(`${file}: no longer a file`, file));
       await expect(guide.render(page(guide, "alpha"))).resolves.toMatchObject({ title: "Alpha" });
     } finally {
       await fs.rm(file, { force: true });
