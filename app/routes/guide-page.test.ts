@@ -1,5 +1,19 @@
-import { describe, expect, test } from "vitest";
-import { meta } from "./guide-page";
+import { describe, expect, test, vi } from "vitest";
+import { PageFileGoneError } from "../guide/guide-content-error";
+import { RendererBusyError } from "../guide/service/page-renderer.server";
+import { loader, meta } from "./guide-page";
+
+// The guide, standing in for one whose render fails as `failure.error` says.
+const failure = vi.hoisted(() => ({ error: null as unknown }));
+vi.mock("../guide/service/guide-service.server", () => ({
+  getSiteConfig: async () => ({ editUrlBase: null }),
+  getGuide: async () => ({
+    pages: [],
+    landing: null,
+    findPage: (slug: string) => ({ slug, url: `/guide/${slug}`, file: `/docs/${slug}.md` }),
+    render: async () => Promise.reject(failure.error),
+  }),
+}));
 
 type MetaArgs = Parameters<typeof meta>[0];
 
@@ -25,3 +39,30 @@ describe("a guide page's title when it has no page to show", () => {
     expect(titleOf(errorResponse(503))).toBe("Page could not be shown · Acme Docs");
   });
 });
+
+describe("a guide page whose render fails", () => {
+  /** What the loader throws for the page "alpha" when its render fails with `error`. */
+  async function thrownFor(error: unknown) {
+    failure.error = error;
+    const args = { params: { "*": "alpha" }, request: new Request("http://docs.test/guide/alpha"), context: {} } as unknown as Parameters<typeof loader>[0];
+    return loader(args).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+  }
+
+  test("is a 404 when its file was removed since the folder was read", async () => {
+    expect(await thrownFor(new PageFileGoneError("/docs/alpha.md: gone since the folder was read (ENOENT)", "/docs/alpha.md"))).toMatchObject({ init: { status: 404 } });
+  });
+
+  test("is a 503 to ask again in five seconds when the renderer holds as many visitors' pages as it takes", async () => {
+    const thrown = await thrownFor(new RendererBusyError("64 pages are waiting to be rendered for visitors already"));
+    expect(thrown).toMatchObject({ init: { status: 503, headers: { "Retry-After": "5" } } });
+  });
+
+  test("is the error itself otherwise, for the error boundary and the log", async () => {
+    const broken = new Error("the render worker stopped");
+    expect(await thrownFor(broken)).toBe(broken);
+  });
+});
+

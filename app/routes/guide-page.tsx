@@ -3,6 +3,7 @@ import type { Route } from "./+types/guide-page";
 import { GuideArticle } from "../components/guide-article";
 import { PageFileGoneError } from "../guide/guide-content-error";
 import { getGuide, getSiteConfig } from "../guide/service/guide-service.server";
+import { RendererBusyError } from "../guide/service/page-renderer.server";
 import { guidePageData } from "../guide-page-data.server";
 import { isNotFound } from "../not-found";
 import { pageTitle, siteNameOf } from "../site-title";
@@ -13,15 +14,22 @@ export async function loader(args: Route.LoaderArgs) {
   const guide = await getGuide();
   const page = guide.findPage(args.params["*"] ?? "");
   if (!page) throw data(null, { status: 404 });
-  const rendered = await guide.render(page).catch(notFoundWhenGone);
+  const rendered = await guide.render(page).catch(asHttpError);
   // A page with no text to describe it is described as the site is: by its landing page.
-  const described = rendered.description || !guide.landing ? rendered : { ...rendered, description: (await guide.render(guide.landing).catch(notFoundWhenGone)).description };
+  const described = rendered.description || !guide.landing ? rendered : { ...rendered, description: (await guide.render(guide.landing).catch(asHttpError)).description };
   return guidePageData(args, guide.pages, described, await getSiteConfig());
 }
 
-/** A page whose file was removed since the server read the folder is not there any more: a 404, not a page that broke. */
-function notFoundWhenGone(error: unknown): never {
-  throw error instanceof PageFileGoneError ? data(null, { status: 404 }) : error;
+/**
+ * A page whose file was removed since the server read the folder is not
+ * there any more: a 404, not a page that broke. One the renderer has no
+ * room for now (too many visitors' pages waiting during a first start) is
+ * a 503, to be asked for again in a few seconds.
+ */
+function asHttpError(error: unknown): never {
+  if (error instanceof PageFileGoneError) throw data(null, { status: 404 });
+  if (error instanceof RendererBusyError) throw data(null, { status: 503, headers: { "Retry-After": "5" } });
+  throw error;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {

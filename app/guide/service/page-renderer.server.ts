@@ -46,6 +46,21 @@ export class RenderTimeLimitError extends Error {
 }
 
 /**
+ * Pages visitors wait for, at most, in the renderer's hands: past this, a
+ * visitor's page not yet rendered is refused (RendererBusyError: 503 and
+ * Retry-After) rather than queued. During a first start a crawler asking for
+ * 2,000 pages at once made the server hold each page's Markdown twice, in
+ * the server and in the worker's queue: the 5,000-page folder's first start
+ * peaked at 561 MB against its 488 (BENCHMARKS.md). Pages rendered already,
+ * and those the background renders, are not counted.
+ */
+export const MAX_WAITING_VISITOR_PAGES = 64;
+
+export class RendererBusyError extends Error {
+  override name = "RendererBusyError";
+}
+
+/**
  * The renderer threw on the page's Markdown (a nesting too deep for it,
  * say): the file's shape, which the same Markdown meets again, unlike a
  * worker that stopped.

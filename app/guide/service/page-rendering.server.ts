@@ -11,7 +11,7 @@ import { pageKey } from "./page-cache/page-keys.server";
 import { resolvesAsBefore, type AskedLink, type UrlTargets } from "../render/resolve-url.server";
 import { createKnownPages, jobAsBefore, type KnownPages } from "./known-pages.server";
 import { plainTextPage } from "./plain-text-page.server";
-import { PageRenderError, RenderTimeLimitError, type PageRenderer } from "./render-worker-client.server";
+import { PageRenderError, RendererBusyError, RenderTimeLimitError, type PageRenderer } from "./render-worker-client.server";
 
 /**
  * A page's article on request: from the store in memory when it is kept
@@ -112,10 +112,13 @@ export function createPageRendering(folder: ReadFolder, { renderer, store, diskC
     if (result && !resolvesAsBefore(targets, page.relativePath, result.links)) result = undefined;
     if (result) counts.fromDiskCache++;
     else {
-      counts.rendered++;
       try {
         result = await renderer.render(job, background);
+        counts.rendered++;
       } catch (error) {
+        // Too many visitors' pages waiting: not rendered, nor the page's fault; it is asked for again later.
+        if (error instanceof RendererBusyError) throw error;
+        counts.rendered++;
         if (error instanceof RenderTimeLimitError) return showAsWritten(page, job, key, error.message, "overran");
         if (error instanceof PageRenderError) return showAsWritten(page, job, key, `could not be rendered: ${error.message}`, "failed");
         throw new GuideContentError(`${page.file}: could not be rendered: ${(error as Error).message}`, page.file);

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from "vitest";
 import { NO_TARGETS, useFakeWorkerFiles } from "./__fixtures__/fake-render-worker";
-import { createPageRenderer, PageRenderError, RenderTimeLimitError, renderTimeLimitMs } from "./render-worker-client.server";
+import { createPageRenderer, PageRenderError, RendererBusyError, RenderTimeLimitError, renderTimeLimitMs } from "./render-worker-client.server";
 import type { RenderJob } from "../render/render-page.server";
 
 /**
@@ -89,6 +89,20 @@ describe("the render worker's time limit", () => {
     expect(renderTimeLimitMs(0)).toBe(5_000);
     expect(renderTimeLimitMs(1024 * 1024)).toBe(20_000);
     expect(renderTimeLimitMs(2 * 1024 * 1024)).toBe(35_000);
+  });
+});
+
+describe("visitors' pages in the renderer's hands", () => {
+  test("past the most it holds, a visitor's page is refused at once, the background's are not, and room comes back as pages are answered", async () => {
+    const renderer = createPageRenderer(writeFakeWorker(FAKE_WORKER), { maxWaitingVisitors: 2 });
+    renderer.prepare(NO_TARGETS, []);
+    const held = [renderer.render(job("/guide/a", "slow")), renderer.render(job("/guide/b", "slow"))];
+    await expect(renderer.render(job("/guide/c", "# C"))).rejects.toThrow(new RendererBusyError("2 pages are waiting to be rendered for visitors already"));
+    const background = renderer.render(job("/guide/d", "# D"), true);
+    expect((await Promise.all(held)).map((result) => result.html.split(" ")[0])).toEqual(["/guide/a", "/guide/b"]);
+    expect((await background).html).toMatch(/^\/guide\/d /);
+    expect((await renderer.render(job("/guide/c", "# C"))).html).toMatch(/^\/guide\/c /);
+    renderer.release();
   });
 });
 

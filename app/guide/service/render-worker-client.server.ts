@@ -15,7 +15,7 @@ import { PageRenderError, renderTimeLimitMs, type PageRenderer } from "./page-re
  * tests) there is no built worker, and pages are rendered in this process.
  */
 
-export { PageRenderError, RenderTimeLimitError, renderTimeLimitMs, type PageRenderer } from "./page-renderer.server";
+export { PageRenderError, RendererBusyError, RenderTimeLimitError, renderTimeLimitMs, type PageRenderer } from "./page-renderer.server";
 
 /** The built worker, beside the server bundle (build/server/index.js → build/worker/render-worker.js). */
 const WORKER_FILE = new URL("../worker/render-worker.js", import.meta.url);
@@ -32,9 +32,10 @@ type Options = {
    * the highlighter first (an edit showed in 3.7 s cold, 0.9 s warm).
    */
   stayWarm?: boolean;
-  /** For tests (worker-renderer.server.ts): how long an unreleased worker waits for a page, and how many it renders before its size counts. */
+  /** For tests (worker-renderer.server.ts): how long an unreleased worker waits for a page, how many it renders before its size counts, how many visitors' pages it holds. */
   unaskedIdleMs?: number;
   minPagesPerWorker?: number;
+  maxWaitingVisitors?: number;
 };
 
 /** A worker starts at once, so that it is ready by the first request; it renders once prepared. */

@@ -3,7 +3,7 @@ import { memoryShares } from "../../../server/memory-budget.ts";
 import type { RenderJob, RenderResult } from "../render/render-page.server";
 import { packTargets } from "../render/packed-targets.server";
 import type { WorkerRequest, WorkerResponse } from "../render/render-worker.server";
-import { PageRenderError, RenderTimeLimitError, type PageRenderer } from "./page-renderer.server";
+import { MAX_WAITING_VISITOR_PAGES, PageRenderError, RendererBusyError, RenderTimeLimitError, type PageRenderer } from "./page-renderer.server";
 import { rendererVersion } from "./renderer-version.server";
 import { forkRenderWorker, isRunning } from "./render-worker-fork.server";
 
@@ -47,13 +47,15 @@ type Options = {
   budgetMB: number;
   /** Not ended for being idle or released (render-worker-client.server.ts, `stayWarm`). */
   stayWarm?: boolean;
-  /** For tests: UNASKED_IDLE_MS and MIN_PAGES_PER_WORKER. */
+  /** For tests: UNASKED_IDLE_MS, MIN_PAGES_PER_WORKER and MAX_WAITING_VISITOR_PAGES. */
   unaskedIdleMs?: number;
   minPagesPerWorker?: number;
+  maxWaitingVisitors?: number;
 };
 
 export function workerRenderer(workerFile: URL, options: Options, prestartedWorker: ChildProcess | undefined): PageRenderer {
   const { timeLimitMs, budgetMB, stayWarm = false, unaskedIdleMs = UNASKED_IDLE_MS, minPagesPerWorker = MIN_PAGES_PER_WORKER } = options;
+  const { maxWaitingVisitors = MAX_WAITING_VISITOR_PAGES } = options;
   const rssLimit = memoryShares(budgetMB).workerRssBytes;
   // In the order they were asked for, which is the order they are sent in again after an overrun.
   const waiting = new Map<number, Waiting>();
@@ -74,6 +76,7 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
   };
   const pagesRendered = new WeakMap<ChildProcess, number>();
   const inHand = (child: ChildProcess) => [...waiting.values()].some((entry) => entry.child === child);
+  const visitorsWaiting = () => [...waiting.values()].filter((entry) => !entry.request.background).length;
 
   // The first worker may have been started by the server before it loaded this bundle.
   let prestarted = prestartedWorker && isRunning(prestartedWorker) ? prestartedWorker : null;
@@ -196,6 +199,9 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
       endWhenIdle();
     },
     render(job, background = false) {
+      if (!background && visitorsWaiting() >= maxWaitingVisitors) {
+        return Promise.reject(new RendererBusyError(`${maxWaitingVisitors} pages are waiting to be rendered for visitors already`));
+      }
       clearTimeout(idleTimer);
       worker ??= start();
       const request: PageRequest = { id: nextId++, job, background };
