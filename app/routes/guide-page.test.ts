@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from "vitest";
 import { PageFileGoneError } from "../guide/guide-content-error";
 import { RendererBusyError } from "../guide/service/page-renderer.server";
-import { loader, meta } from "./guide-page";
+import { headers, loader, meta } from "./guide-page";
 
 // The guide, standing in for one whose render fails as `failure.error` says.
 const failure = vi.hoisted(() => ({ error: null as unknown }));
@@ -63,6 +63,18 @@ describe("a guide page whose render fails", () => {
   test("is the error itself otherwise, for the error boundary and the log", async () => {
     const broken = new Error("the render worker stopped");
     expect(await thrownFor(broken)).toBe(broken);
+  });
+});
+
+describe("a guide page's headers", () => {
+  const args = (errorHeaders?: Headers) => ({ parentHeaders: new Headers({ "X-From-Root": "kept" }), loaderHeaders: new Headers(), actionHeaders: new Headers(), errorHeaders }) as Parameters<typeof headers>[0];
+
+  test("carry a 503's Retry-After into the answer, beside what the root gave", () => {
+    expect(Object.fromEntries(headers(args(new Headers({ "Retry-After": "5" }))))).toEqual({ "x-from-root": "kept", "retry-after": "5" });
+  });
+
+  test("are the root's alone for a page shown", () => {
+    expect(Object.fromEntries(headers(args()))).toEqual({ "x-from-root": "kept" });
   });
 });
 

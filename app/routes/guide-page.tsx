@@ -32,6 +32,14 @@ function asHttpError(error: unknown): never {
   throw error;
 }
 
+/** A 503's Retry-After (asHttpError) in the answer: React Router hands a thrown response's headers only to this. */
+export function headers({ parentHeaders, errorHeaders }: Route.HeadersArgs): Headers {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = errorHeaders?.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const siteName = siteNameOf(matches);
   if (!loaderData) return [{ title: pageTitle(isNotFound(error) ? "Page not found" : "Page could not be shown", siteName) }];
