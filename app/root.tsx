@@ -9,6 +9,7 @@ import { isNotFound } from "./not-found";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { getSiteConfig } from "./guide/service/guide-service.server";
+import { withRetryAfter } from "./render-failures.server";
 import { markdownMiddleware } from "./guide/service/markdown-middleware.server";
 import { ContentLiveReload } from "./guide/dev/live-reload";
 import { DEFAULT_SITE_NAME, pageTitle } from "./site-title";
@@ -85,6 +86,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+/** A 503's Retry-After in the answer when this error boundary shows it (/guide's landing page; render-failures.server.ts). */
+export const headers = withRetryAfter;
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const siteName = useRouteLoaderData<typeof loader>("root")?.siteName ?? DEFAULT_SITE_NAME;

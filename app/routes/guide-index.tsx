@@ -3,6 +3,7 @@ import type { Route } from "./+types/guide-index";
 import { GuideArticle } from "../components/guide-article";
 import { getGuide, getSiteConfig, listedDescriptions } from "../guide/service/guide-service.server";
 import { guidePageData } from "../guide-page-data.server";
+import { asHttpError } from "../render-failures.server";
 import { pageTitle, siteNameOf } from "../site-title";
 
 /**
@@ -13,7 +14,7 @@ export async function loader(args: Route.LoaderArgs) {
   const guide = await getGuide();
   const site = await getSiteConfig();
   if (guide.landing) {
-    return { landing: guidePageData(args, guide.pages, await guide.render(guide.landing), site), described: null, pages: null, description: null };
+    return { landing: guidePageData(args, guide.pages, await guide.render(guide.landing).catch(asHttpError), site), described: null, pages: null, description: null };
   }
   // Those known so far during a first start: the list says so, and is not kept by the page cache until it is whole.
   const { descriptions, complete } = await listedDescriptions();

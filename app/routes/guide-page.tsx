@@ -1,10 +1,9 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/guide-page";
 import { GuideArticle } from "../components/guide-article";
-import { PageFileGoneError } from "../guide/guide-content-error";
 import { getGuide, getSiteConfig } from "../guide/service/guide-service.server";
-import { RendererBusyError } from "../guide/service/page-renderer.server";
 import { guidePageData } from "../guide-page-data.server";
+import { asHttpError, withRetryAfter } from "../render-failures.server";
 import { isNotFound } from "../not-found";
 import { pageTitle, siteNameOf } from "../site-title";
 
@@ -20,25 +19,8 @@ export async function loader(args: Route.LoaderArgs) {
   return guidePageData(args, guide.pages, described, await getSiteConfig());
 }
 
-/**
- * A page whose file was removed since the server read the folder is not
- * there any more: a 404, not a page that broke. One the renderer has no
- * room for now (too many visitors' pages waiting during a first start) is
- * a 503, to be asked for again in a few seconds.
- */
-function asHttpError(error: unknown): never {
-  if (error instanceof PageFileGoneError) throw data(null, { status: 404 });
-  if (error instanceof RendererBusyError) throw data(null, { status: 503, headers: { "Retry-After": "5" } });
-  throw error;
-}
-
-/** A 503's Retry-After (asHttpError) in the answer: React Router hands a thrown response's headers only to this. */
-export function headers({ parentHeaders, errorHeaders }: Route.HeadersArgs): Headers {
-  const headers = new Headers(parentHeaders);
-  const retryAfter = errorHeaders?.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-}
+/** A 503's Retry-After (asHttpError) in the answer: this route's error boundary shows it. */
+export const headers = withRetryAfter;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const siteName = siteNameOf(matches);
