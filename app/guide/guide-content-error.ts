@@ -18,8 +18,8 @@ export class GuideContentError extends Error {
 }
 
 /**
- * A page's file gone since the folder was read (removed, or made a link or
- * a folder, which the guide does not follow): the production server reads
+ * A page's file gone since the folder was read (removed, or made a link, a
+ * folder or a named pipe, which the guide does not read): the production server reads
  * the folder once, at start, so the page is listed still, but there is no
  * page to show; it answers 404, as for any address without a page.
  */
