@@ -189,6 +189,33 @@ describe("the search index", () => {
     expect(marked(result)).toEqual(["replicas"]);
   });
 
+  it("makes a long section's snippet from the stretch that holds the match, and from its opening when the match is past what is read", () => {
+    const filler = (count: number) => Array.from({ length: count }, (_, n) => `filler${n}`).join(" ");
+    const long: SearchablePage = {
+      url: "/guide/changelog",
+      title: "Changelog",
+      description: "",
+      // No heading: one section of some 300 KB, as a changelog or a page shown as plain text is.
+      html: `<p>${filler(5_000)} the quokka release ${filler(30_000)} a wombat release at the end</p>`,
+    };
+    const withLong = createSearchIndex([...pages, long].flatMap(searchSections));
+    const [quokka] = withLong.search("quokka");
+    expect(marked(quokka)).toEqual(["quokka"]);
+    expect(snippetText(quokka)).toMatch(/^… .*quokka.* …$/);
+    const [wombat] = withLong.search("wombat");
+    expect(wombat?.url).toBe("/guide/changelog");
+    expect(snippetText(wombat)).toMatch(/^filler0 filler1 .* …$/);
+    expect(marked(wombat)).toEqual([]);
+  });
+
+  it("cuts a word longer than a snippet inside the snippet", () => {
+    const word: SearchablePage = { url: "/guide/word", title: "Word", description: "", html: `<p>zz${"z".repeat(100_000)}</p>` };
+    const [result] = createSearchIndex([word].flatMap(searchSections)).search("zzz");
+    // 180 characters of it, then a sign that it goes on, and that the section does.
+    expect(snippetText(result)).toBe(`${"z".repeat(180)}… …`);
+    expect(marked(result)).toEqual([`${"z".repeat(180)}…`]);
+  });
+
   it("shows the start of the text when only the heading matched", () => {
     const [result] = index.search("requirements");
     expect(snippetText(result)).toBe("A recent Node.js and npm.");

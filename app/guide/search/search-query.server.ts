@@ -2,7 +2,7 @@ import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { MAX_QUERY_TERMS, normalizeQuery, queryTerms } from "./query-terms";
 import type { SearchIndex, SearchResult } from "./search-types";
 import { createVocabulary, type IndexTerm, type TermGroup } from "./search-vocabulary.server";
-import { memoizedProcessTerm, snippetOf, wordsOf } from "./snippets.server";
+import { memoizedProcessTerm, snippetOf, wordsOf, type SectionWords } from "./snippets.server";
 
 /**
  * Queries on the store of search-store.server.ts. Each query term stands for
@@ -157,9 +157,48 @@ function foundBy(groups: TermGroup[]): (term: string) => boolean {
 }
 
 function resultOf(row: SectionRow, found: (term: string) => boolean, termOf: (word: string) => string | null): SearchResult {
-  const words = wordsOf(row.text, termOf);
-  // The section's own words that the query found, as the snippet marks them.
-  const matched = new Set<string>();
-  for (const term of words.terms) if (term !== null && found(term)) matched.add(term);
-  return { url: row.url, pageTitle: row.page_title, parentTitle: row.parent_title, sectionTitle: row.section_title, snippet: snippetOf(words, matched) };
+  const { words, matched, before, after } = snippetSource(row.text, found, termOf);
+  const snippet = snippetOf(words, matched);
+  // The stretch was cut from a longer text: say so where the snippet reaches its ends.
+  if (before && !snippet[0]?.text.startsWith("… ")) snippet.unshift({ text: "… ", match: false });
+  if (after && !snippet.at(-1)?.text.endsWith(" …")) snippet.push({ text: " …", match: false });
+  return { url: row.url, pageTitle: row.page_title, parentTitle: row.parent_title, sectionTitle: row.section_title, snippet };
+}
+
+/** The stretch of a section's text a snippet is made from: all of it up to this, then a stretch of it. */
+const SNIPPET_SOURCE_CHARS = 16 * 1024;
+/** How far into a long section a match is looked for; past it, the snippet shows the section's opening. */
+const SNIPPET_SEARCH_CHARS = 128 * 1024;
+
+/**
+ * The section's words the snippet is made from, and those the query found.
+ * A section can hold 2 MB (a page shown as plain text, a changelog with no
+ * headings), and a snippet made from all of it took 0.5–0.9 s of the
+ * server's one thread a search (250,000 distinct words): a long section is
+ * read 16 KB at a time, up to 128 KB, and the first stretch with a found
+ * word, else the first, makes the snippet.
+ */
+function snippetSource(text: string, found: (term: string) => boolean, termOf: (word: string) => string | null) {
+  let first: { words: SectionWords; matched: Set<string>; before: boolean; after: boolean } | undefined;
+  for (let start = 0; start < Math.min(text.length, SNIPPET_SEARCH_CHARS); ) {
+    const end = stretchEnd(text, start);
+    const words = wordsOf(text.slice(start, end), termOf);
+    // The section's own words that the query found, as the snippet marks them.
+    const matched = new Set<string>();
+    for (const term of words.terms) if (term !== null && found(term)) matched.add(term);
+    const stretch = { words, matched, before: start > 0, after: end < text.length };
+    if (matched.size > 0) return stretch;
+    first ??= stretch;
+    // The space the stretch was cut at starts no word of the next.
+    start = text[end] === " " ? end + 1 : end;
+  }
+  return first ?? { words: wordsOf("", termOf), matched: new Set<string>(), before: false, after: false };
+}
+
+/** Where a stretch from `start` ends: SNIPPET_SOURCE_CHARS on, at the last space before it, so that no word is cut. */
+function stretchEnd(text: string, start: number): number {
+  const limit = start + SNIPPET_SOURCE_CHARS;
+  if (limit >= text.length) return text.length;
+  const space = text.lastIndexOf(" ", limit);
+  return space > start ? space : limit;
 }

@@ -51,7 +51,7 @@ export function snippetOf({ tokens, terms }: SectionWords, matched: Set<string>)
     const token = tokens[index]!;
     if (token === "") continue;
     const term = terms[index];
-    push(token, term !== null && term !== undefined && matched.has(term));
+    push(cut(token, SNIPPET_LENGTH - length), term !== null && term !== undefined && matched.has(term));
     length += token.length;
   }
   if (index < tokens.length) {
@@ -60,6 +60,12 @@ export function snippetOf({ tokens, terms }: SectionWords, matched: Set<string>)
     push(" …", false);
   }
   return parts;
+}
+
+/** A word or separator that would run the snippet far past its length (a 2 MB word, a line of dashes): cut, by characters, not halves of one. */
+function cut(token: string, room: number): string {
+  const keep = Math.max(room, 40);
+  return token.length <= keep + 40 ? token : `${Array.from(token.slice(0, keep * 2)).slice(0, keep).join("")}…`;
 }
 
 /** Where the snippet starts: a few words before the window of text that holds the most distinct matched words. */
