@@ -121,6 +121,23 @@ describe("mdBook's {{#include}}", () => {
     expect(missing).toEqual(["../../secret.rs", "/etc/passwd", "../listings/gone.rs:2"]);
   });
 
+  it("stops reading once a page's includes multiply past its budget, in every tool's syntax, leaving the rest as written", async () => {
+    // Each file includes the next five times, ten deep: 5^10 reads, were each read.
+    const syntaxes = [(file: string) => `{{#include ${file}}}`, (file: string) => `<!--@include: ./${file}-->`, (file: string) => `--8<-- "${file}"`];
+    for (const include of syntaxes) {
+      let reads = 0;
+      const read = async (relativePath: string) => {
+        reads++;
+        const level = Number(/\d+/.exec(relativePath)![0]);
+        return level >= 10 ? "leaf" : Array.from({ length: 5 }, () => include(`level${level + 1}.md`)).join("\n");
+      };
+      const { markdown, missing } = await expandIncludes(Array.from({ length: 5 }, () => include("level1.md")).join("\n"), "index.md", read);
+      expect(reads).toBeLessThan(2_100);
+      expect(markdown).toContain(include("level1.md"));
+      expect(missing).toEqual([]);
+    }
+  });
+
   it("stops including once a page would pass the size of a page", async () => {
     const big = "x".repeat(MAX_EXPANDED_CHARACTERS / 2 + 1);
     const { markdown } = await expandIncludes("{{#include big.txt}}|{{#include big.txt}}|{{#include big.txt}}", "index.md", async () => big);

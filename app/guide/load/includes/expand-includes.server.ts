@@ -51,6 +51,7 @@ export async function expandIncludes(markdown: string, fromRelativePath: string,
     missing: [],
     repositoryPaths: options.repositoryPaths ?? [],
     expand: (source, from, depth) => expand(source, from, expansion, depth),
+    spent: 0,
   };
   return { markdown: await expand(markdown, fromRelativePath, expansion, 0), missing: expansion.missing };
 }
