@@ -113,7 +113,8 @@ export function contentType(relativePath: string): string {
   return textual ? `${type}; charset=utf-8` : type;
 }
 
-function notFound(): Response {
+/** The plain 404 of an address that names no file of the folder, or no page any more (markdown-middleware.server.ts). */
+export function notFound(): Response {
   return new Response("404 Not Found", {
     status: 404,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },

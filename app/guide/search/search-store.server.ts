@@ -113,7 +113,7 @@ function openDatabase(file: string, pageLimit?: number): DatabaseSync {
   }
 }
 
-type StoredSection = { id: number; page_title: string; section_title: string | null; context: string; text: string };
+type StoredSection = { id: number; url: string; page_title: string; section_title: string | null; parent_title: string | null; context: string; text: string };
 
 function storeOn(db: DatabaseSync): SearchStore {
   const vocabulary = createVocabulary(db);
@@ -122,8 +122,7 @@ function storeOn(db: DatabaseSync): SearchStore {
     pageKeys: db.prepare("SELECT path, key FROM pages"),
     pagePaths: db.prepare("SELECT path FROM pages"),
     pageCount: db.prepare("SELECT count(*) AS count FROM pages"),
-    pageSections: db.prepare("SELECT id, page_title, section_title, context, text FROM sections WHERE page = ?"),
-    sectionsAsPut: db.prepare("SELECT url, page_title, section_title, parent_title, context, text FROM sections WHERE page = ? ORDER BY id"),
+    pageSections: db.prepare("SELECT id, url, page_title, section_title, parent_title, context, text FROM sections WHERE page = ? ORDER BY id"),
     deleteTerms: db.prepare("DELETE FROM section_terms WHERE rowid = ?"),
     deleteHeadingTerms: db.prepare("DELETE FROM heading_terms WHERE rowid = ?"),
     deleteSections: db.prepare("DELETE FROM sections WHERE page = ?"),
@@ -209,7 +208,7 @@ function storeOn(db: DatabaseSync): SearchStore {
     pageCount: () => (statements.pageCount.get() as { count: number }).count,
     *everyPage() {
       for (const { path, key } of statements.pageKeys.all() as Array<{ path: string; key: string }>) {
-        const rows = statements.sectionsAsPut.all(path) as Array<Record<"url" | "page_title" | "context" | "text", string> & Record<"section_title" | "parent_title", string | null>>;
+        const rows = statements.pageSections.all(path) as StoredSection[];
         const sections = rows.map((row) => ({ url: row.url, pageTitle: row.page_title, sectionTitle: row.section_title, parentTitle: row.parent_title, context: row.context, text: row.text }));
         yield { path, key, sections };
       }

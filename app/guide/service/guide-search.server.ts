@@ -1,5 +1,4 @@
 import path from "node:path";
-import { makeFolderSync } from "../load/make-folder.server";
 import { openSearchStore, type SearchStore } from "../search/search-store.server";
 import type { CannotWrite } from "./page-cache/docs-folder-cache.server";
 
@@ -14,7 +13,7 @@ export function openGuideSearch(cacheFolder: string | null, warn: (message: stri
   if (cacheFolder === null) return openSearchStore(":memory:", { warn });
   const file = path.join(cacheFolder, "search.sqlite");
   try {
-    makeFolderSync(cacheFolder);
+    // The folder was made and tried when the guide loaded (page-cache/docs-folder-cache.server.ts).
     const store = openSearchStore(file, { warn });
     return cannotWrite ? movingToMemory(store, cannotWrite, warn) : store;
   } catch (error) {

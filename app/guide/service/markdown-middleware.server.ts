@@ -1,4 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
+import { notFound } from "../files/content-file-response.server";
 import { PageFileGoneError } from "../guide-content-error";
 import { siteBasePath } from "./guide-service.server";
 import { llmsFull, llmsIndex, pageMarkdown, pageOfMarkdownPath, pageOfUrl } from "./machine-readable.server";
@@ -29,7 +30,7 @@ export const markdownMiddleware: MiddlewareFunction<Response> = async ({ request
     throw error;
   });
   // Its file removed since the server read the folder: as for any address without a page.
-  if (markdown === null) return new Response("404 Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", Vary: "Accept" } });
+  if (markdown === null) return notFound();
   return text(request, markdown, "text/markdown", { Vary: "Accept" });
 };
 
