@@ -1,15 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { escapeMarkup } from "../../../app/escape-markup";
-import { makeFolderSync } from "../../../app/guide/load/make-folder.server.ts";
 import { limitOwnHeap } from "../../../server/heap-limit.ts";
 import { DEFAULT_EXPORT_MEMORY_BUDGET_MB, parseMemoryBudget, searchPartPages } from "../../../server/memory-budget.ts";
 import { manifestScript, parseBasePath, rebaseBuild } from "./base-path.ts";
 import { UsageError } from "./command-line.ts";
-import { prepareExportFolder, recordExport } from "./export-folder.ts";
+import { prepareExportFolder } from "./export-folder.ts";
+import { createExportWriter, type ExportWriter, removedIfStopped } from "./export-writer.ts";
 import { exportProgress } from "./export-progress.ts";
 import { withContentSecurityPolicy } from "./page-policy.ts";
 import { BROWSER_NOTICES } from "../../../scripts/third-party-licenses.ts";
@@ -40,7 +37,13 @@ export async function buildCommand(folder: string, options: Record<string, strin
   // It mostly waits on its render workers, so it collects its garbage early.
   limitOwnHeap(budgetMB, process, { collectEarly: true });
   prepareExportFolder(out, folder);
+  const output = createExportWriter(out);
+  await removedIfStopped(output, () => exportSite(output, { out, basePath, siteUrl, budgetMB, chosenPartPages }));
+}
 
+type ExportOptions = { out: string; basePath: string; siteUrl: string | null; budgetMB: number; chosenPartPages: number | null };
+
+async function exportSite(output: ExportWriter, { out, basePath, siteUrl, budgetMB, chosenPartPages }: ExportOptions): Promise<void> {
   const started = performance.now();
   const loaded = await loadServerBuild();
   const { seam } = loaded;
@@ -55,60 +58,44 @@ export async function buildCommand(folder: string, options: Record<string, strin
   const withPolicy = (html: string) => withContentSecurityPolicy(html, themeScriptHash, seam.staticPagePolicy);
   const plan = await seam.exportPlan();
 
-  const written: string[] = [];
-  const folders = new Set<string>();
-  const write = (relative: string, body: string | Uint8Array) => {
-    const target = path.join(out, relative);
-    // Made once each: tens of thousands of files share a few thousand folders.
-    if (!folders.has(path.dirname(target))) {
-      makeFolderSync(path.dirname(target));
-      folders.add(path.dirname(target));
-    }
-    fs.writeFileSync(target, body);
-    written.push(relative);
-  };
-  const writeStreamed = async (relative: string, response: Response) => {
-    await pipeline(Readable.fromWeb(response.body! as NodeReadableStream<Uint8Array>), fs.createWriteStream(path.join(out, relative)));
-    written.push(relative);
-  };
   const pagesPerPart = chosenPartPages ?? searchPartPages(budgetMB, plan.pages.length);
-  const search = await createSearchIndexWriter(out, { pagesPerPart });
+  const search = await createSearchIndexWriter(out, { pagesPerPart, output });
   const progress = exportProgress(plan.pages.length, (line) => console.log(line));
 
   async function exportPage(url: string, position: number) {
     const page = await get(url);
     const location = page.headers.get("Location");
     if (page.status >= 300 && page.status < 400 && location) {
-      write(htmlFileOf(url), redirectPage(location));
+      output.write(htmlFileOf(url), redirectPage(location));
       search.addPage(position, null);
     } else {
       const html = await expectOk(page, url).text();
-      write(htmlFileOf(url), withPolicy(html));
+      output.write(htmlFileOf(url), withPolicy(html));
       search.addPage(position, url.startsWith("/guide") ? { url, file: htmlFileOf(url) } : null);
     }
     // React Router's data for a client-side navigation to the page, where it asks for it (`/` → `/_.data`);
     // for a redirect, the redirect, which the browser then follows.
     const dataUrl = url === "/" ? "/_.data" : `${url}.data`;
     const data = await get(dataUrl);
-    if (data.ok) write(fileOfAddress(dataUrl), new Uint8Array(await data.arrayBuffer()));
+    if (data.ok) output.write(fileOfAddress(dataUrl), new Uint8Array(await data.arrayBuffer()));
     progress.pageWritten();
   }
   // A few at a time: the render worker makes one page's HTML while this process lays out another.
   await inTurns(plan.pages, PAGES_AT_ONCE, exportPage);
   // Any address that names no page: the page a static host shows for a 404.
-  write("404.html", withPolicy(await (await get("/404")).text()));
+  output.write("404.html", withPolicy(await (await get("/404")).text()));
 
-  for (const url of plan.markdown) write(fileOfAddress(url), await expectOk(await get(url), url).text());
+  for (const url of plan.markdown) output.write(fileOfAddress(url), await expectOk(await get(url), url).text());
   // These name pages by their absolute addresses, which only --site-url knows.
   if (siteUrl) {
     // Streamed to its file: llms-full.txt holds every page's Markdown.
-    for (const url of ["/sitemap.xml", "/llms.txt", "/llms-full.txt"]) await writeStreamed(url.slice(1), expectOk(await get(url), url));
+    for (const url of ["/sitemap.xml", "/llms.txt", "/llms-full.txt"]) await output.writeStreamed(url.slice(1), expectOk(await get(url), url));
   }
 
   // Last, from the pages' files: the render workers end a second after their last page (worker-renderer.server.ts),
   // so that, on a folder large enough for memory to matter, Pagefind has their share of the budget.
   progress.step("Writing the search index");
-  for (const file of await search.finish()) written.push(file);
+  await search.finish();
   // The browser's files as built; the precompressed copies are for the server, not for a file host.
   for (const file of fs.readdirSync(CLIENT_DIR, { recursive: true, withFileTypes: true })) {
     if (!file.isFile() || /\.(br|gz)$/.test(file.name)) continue;
@@ -117,10 +104,10 @@ export async function buildCommand(folder: string, options: Record<string, strin
     const isManifest = `/${relative.split(path.sep).join("/")}` === loaded.build.assets.url;
     const body = isManifest ? manifestScript(build.assets) : fs.readFileSync(path.join(CLIENT_DIR, relative));
     // The browser's notices, which the client build wrote, with the search index's, which the export adds.
-    write(relative, relative === BROWSER_NOTICES ? `${body}\n${searchIndexNotice()}` : body);
+    output.write(relative, relative === BROWSER_NOTICES ? `${body}\n${searchIndexNotice()}` : body);
   }
-  for (const file of plan.files) write(path.posix.join("guide-files", file.file), fs.readFileSync(file.path));
-  recordExport(out, written);
+  for (const file of plan.files) output.write(path.posix.join("guide-files", file.file), fs.readFileSync(file.path));
+  output.finish();
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`Exported ${plan.pages.length.toLocaleString("en")} pages and ${plan.files.length.toLocaleString("en")} files to ${out} in ${seconds} s`);

@@ -48,20 +48,36 @@ function removeEarlierExport(out: string) {
     throw new UsageError(`${path.join(out, EXPORT_MARKER)} cannot be read: remove the folder's files by hand, or choose another folder`);
   }
   if (!Array.isArray(files)) throw new UsageError(`${path.join(out, EXPORT_MARKER)} lists no files: remove the folder's files by hand, or choose another folder`);
+  removeExportedFiles(out, files);
+  fs.unlinkSync(path.join(out, EXPORT_MARKER));
+}
+
+/**
+ * Removes the files an export wrote (`files`, relative to `out`), and then
+ * the folders made for them where nothing else was put; returns how many
+ * files were removed. Only paths inside the folder, never through a link
+ * out of it: the list may be an earlier export's marker, which anyone could
+ * have edited.
+ */
+export function removeExportedFiles(out: string, files: readonly unknown[]): number {
+  const root = realPathOf(out);
   const folders = new Set<string>();
+  let removed = 0;
   for (const file of files) {
-    // Only paths inside the folder, and never through a link out of it.
     if (typeof file !== "string") continue;
-    const target = path.resolve(out, file);
-    if (target === out || !isInside(target, out) || realPathOf(path.dirname(target)) !== path.dirname(target)) continue;
-    if (fs.lstatSync(target, { throwIfNoEntry: false })?.isDirectory() === false) fs.unlinkSync(target);
-    for (let folder = path.dirname(target); folder !== out; folder = path.dirname(folder)) folders.add(folder);
+    const target = path.resolve(root, file);
+    if (target === root || !isInside(target, root) || realPathOf(path.dirname(target)) !== path.dirname(target)) continue;
+    if (fs.lstatSync(target, { throwIfNoEntry: false })?.isDirectory() === false) {
+      fs.unlinkSync(target);
+      removed++;
+    }
+    for (let folder = path.dirname(target); folder !== root; folder = path.dirname(folder)) folders.add(folder);
   }
-  // The folders the export made, deepest first, where nothing else was put.
+  // Deepest first.
   for (const folder of [...folders].sort((a, b) => b.length - a.length)) {
     if (fs.existsSync(folder) && fs.readdirSync(folder).length === 0) fs.rmdirSync(folder);
   }
-  fs.unlinkSync(path.join(out, EXPORT_MARKER));
+  return removed;
 }
 
 /** True when `inner` is `outer` or inside it. */

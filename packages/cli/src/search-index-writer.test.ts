@@ -3,6 +3,8 @@ import zlib from "node:zlib";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
+import { EXPORT_MARKER } from "./export-folder.ts";
+import { createExportWriter, type ExportWriter } from "./export-writer.ts";
 import { createSearchIndexWriter, searchableHtml } from "./search-index-writer.ts";
 
 let out = "";
@@ -19,16 +21,26 @@ function writePage(writer: Awaited<ReturnType<typeof createSearchIndexWriter>>, 
   writer.addPage(position, { url, file });
 }
 
-async function exportPages(count: number, pagesPerPart: number): Promise<string[]> {
+/** A writer for a new export folder, which writes the index through the export's own writer, as `build` does. */
+function indexWriter(pagesPerPart: number) {
   out = fs.mkdtempSync(path.join(os.tmpdir(), "search-index-writer-"));
-  const writer = await createSearchIndexWriter(out, { pagesPerPart });
+  output = createExportWriter(out);
+  return createSearchIndexWriter(out, { pagesPerPart, output });
+}
+let output: ExportWriter;
+
+/** Exports `count` pages' index; the files of the index, as the export's marker records them. */
+async function exportPages(count: number, pagesPerPart: number): Promise<string[]> {
+  const writer = await indexWriter(pagesPerPart);
   // Added as the export adds them: finishing in any order (here the last first).
   for (let index = count - 1; index >= 0; index--) writePage(writer, index, `/guide/page-${index}`, page(`Page ${index}`, `Tide tables for harbour ${index}.`));
-  const pageFiles = fs.readdirSync(out, { recursive: true }).map(String).filter((name) => name.endsWith(".html"));
-  const written = await writer.finish();
-  // The pages' own files are the export's, not the index's.
-  return written.filter((file) => !pageFiles.includes(file));
+  await writer.finish();
+  output.finish();
+  return recordedFiles();
 }
+
+/** The files the export's marker lists. The pages' own files are written by the test, not through the export's writer. */
+const recordedFiles = () => (JSON.parse(fs.readFileSync(path.join(out, EXPORT_MARKER), "utf8")) as { files: string[] }).files;
 
 /** How many pages each part's Pagefind index says it holds. */
 const pagesIn = (folder: string) => (JSON.parse(fs.readFileSync(path.join(out, "pagefind", folder, "pagefind-entry.json"), "utf8")) as { languages: { en: { page_count: number } } }).languages.en.page_count;
@@ -75,8 +87,7 @@ test("pages go into the parts in their order in the export, whatever order they 
 });
 
 test("a page that is not indexed still takes its place, and the pages after it go in", async () => {
-  out = fs.mkdtempSync(path.join(os.tmpdir(), "search-index-writer-"));
-  const writer = await createSearchIndexWriter(out, { pagesPerPart: 10 });
+  const writer = await indexWriter(10);
   writePage(writer, 2, "/guide/b", page("B", "Bravo."));
   writer.addPage(1, null);
   writePage(writer, 0, "/guide/a", page("A", "Alpha."));
@@ -85,8 +96,7 @@ test("a page that is not indexed still takes its place, and the pages after it g
 });
 
 test("the index is read from the pages' files when it is written, so no page's HTML waits in memory for it", async () => {
-  out = fs.mkdtempSync(path.join(os.tmpdir(), "search-index-writer-"));
-  const writer = await createSearchIndexWriter(out, { pagesPerPart: 10 });
+  const writer = await indexWriter(10);
   writePage(writer, 0, "/guide/a", page("A", "Neap tide."));
   // What the file holds when the index is written is what is found: the export's final page.
   fs.writeFileSync(path.join(out, "guide/a/index.html"), page("A", "Spring tide."));

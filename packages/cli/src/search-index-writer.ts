@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { UNSEARCHED_ELEMENTS } from "../../../app/guide/render/unsearched-elements.ts";
 import { SEARCH_INDEX_PARTS_FILE, searchIndexPartFolder } from "../../../app/static-site/search-index-meta.ts";
 import { describePackage, noticeSection } from "../../../scripts/third-party-licenses.ts";
+import type { ExportWriter } from "./export-writer.ts";
 
 /**
  * The static export's search index: Pagefind, a search engine made for
@@ -30,27 +31,29 @@ import { describePackage, noticeSection } from "../../../scripts/third-party-lic
  */
 type IndexedPage = { url: string; file: string };
 
-export async function createSearchIndexWriter(out: string, { pagesPerPart }: { pagesPerPart: number }) {
+export async function createSearchIndexWriter(out: string, { pagesPerPart, output }: { pagesPerPart: number; output: Pick<ExportWriter, "write"> }) {
   const pagefind = await import("pagefind");
   // By their place in the export, not as they finished rendering, so that the same folder makes the
   // same parts, and so the same ranking, every time (BM25 counts words within a part).
   const pages: Array<IndexedPage | null> = [];
 
-  async function writePart(part: readonly IndexedPage[], n: number): Promise<string[]> {
+  async function writePart(part: readonly IndexedPage[], n: number): Promise<void> {
     const { index, errors: startErrors } = await pagefind.createIndex({});
     if (!index) throw new Error(`The search index could not be started: ${startErrors.join("; ")}`);
     for (const { url, file } of part) {
       const { errors } = await index.addHTMLFile({ url, content: searchableHtml(fs.readFileSync(path.join(out, file), "utf8")) });
       if (errors.length > 0) throw new Error(`${url} could not be indexed for search: ${errors.join("; ")}`);
     }
-    const folder = searchIndexPartFolder(n);
-    const outputPath = path.join(out, "pagefind", folder);
-    const { errors } = await index.writeFiles({ outputPath });
+    // Taken from Pagefind and written here, not by Pagefind: a file it cannot write (a full disk) ends its process
+    // with a panic, and the request waiting on it is never answered.
+    const { files, errors } = await index.getFiles();
     // The process ends with its part: a new one starts small, where one that went on kept what the last part grew to.
     await pagefind.close();
-    if (errors.length > 0) throw new Error(`The search index could not be written: ${errors.join("; ")}`);
-    if (folder !== "") removeScripts(outputPath);
-    return filesUnder(outputPath).map((file) => path.relative(out, file));
+    if (errors.length > 0) throw new Error(`The search index could not be made: ${errors.join("; ")}`);
+    const folder = searchIndexPartFolder(n);
+    for (const file of files) {
+      if (folder === "" || isIndexFile(file.path)) output.write(path.posix.join("pagefind", folder, file.path), file.content);
+    }
   }
 
   return {
@@ -58,20 +61,17 @@ export async function createSearchIndexWriter(out: string, { pagesPerPart }: { p
     addPage(position: number, page: IndexedPage | null): void {
       pages[position] = page;
     },
-    /** Writes the index from the pages' files, and the list of its parts; returns every file written, relative to `out`. */
-    async finish(): Promise<string[]> {
+    /** Writes the index from the pages' files, and the list of its parts. */
+    async finish(): Promise<void> {
       const indexed = pages.filter((page): page is IndexedPage => page != null);
-      const written: string[] = [];
       const laterParts: string[] = [];
       // An export with no page still gets an index, so that a search finds nothing rather than fails.
       const partCount = Math.max(1, Math.ceil(indexed.length / pagesPerPart));
       for (let n = 1; n <= partCount; n++) {
-        written.push(...(await writePart(indexed.slice((n - 1) * pagesPerPart, n * pagesPerPart), n)));
+        await writePart(indexed.slice((n - 1) * pagesPerPart, n * pagesPerPart), n);
         if (n > 1) laterParts.push(searchIndexPartFolder(n));
       }
-      const list = path.join("pagefind", SEARCH_INDEX_PARTS_FILE);
-      fs.writeFileSync(path.join(out, list), `${JSON.stringify(laterParts)}\n`);
-      return [...written, list];
+      output.write(path.posix.join("pagefind", SEARCH_INDEX_PARTS_FILE), `${JSON.stringify(laterParts)}\n`);
     },
   };
 }
@@ -118,21 +118,12 @@ function ignoreUnsearched(html: string): string {
 }
 
 /**
- * A part after the first keeps only its index: the browser runs the first
- * part's script and WebAssembly for all of them, and Pagefind's own search
- * interfaces are not used.
+ * A part after the first keeps only its index, not Pagefind's scripts and
+ * WebAssembly: the browser runs the first part's for all of them, and
+ * Pagefind's own search interfaces are not used.
  */
-function removeScripts(folder: string): void {
-  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-    if (entry.isFile() && !/^pagefind-entry\.json$|\.pf_meta$/.test(entry.name)) fs.rmSync(path.join(folder, entry.name));
-  }
-}
-
-function filesUnder(folder: string): string[] {
-  return fs
-    .readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name));
+function isIndexFile(file: string): boolean {
+  return /^(fragment|index)\/|^pagefind-entry\.json$|\.pf_meta$/.test(file);
 }
 
 /**
