@@ -24,6 +24,11 @@ export function describeMissingIncludes(root: string, includes: readonly BrokenL
   return `${count} no file in ${root} (files outside it are never read) and ${includes.length === 1 ? "is" : "are"} left as written: ${listLinks(includes)}`;
 }
 
+export function describeIncludesPastLimit(root: string, includes: readonly BrokenLink[]): string {
+  const count = includes.length === 1 ? "1 page's includes reach" : `${includes.length} pages' includes reach`;
+  return `${count} their limit in ${root} (2 MB or about 2,000 files a page); the rest are left as written, from: ${listLinks(includes)}`;
+}
+
 /** "a.md → x, b.md → y, and 3 more": the first few, by the page they are on. */
 function listLinks(links: readonly BrokenLink[]): string {
   const shown = links.slice(0, BROKEN_LINKS_SHOWN).map((link) => `${link.from} → ${link.href}`);

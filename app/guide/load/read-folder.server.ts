@@ -5,7 +5,7 @@ import type { ContentFile, GuideNavItem, GuidePage } from "../guide-types";
 import { buildGuideTree, type PlacedPage } from "../nav/guide-tree.server";
 import type { CodeSample } from "../render/code-samples.server";
 import type { UrlTargets } from "../render/resolve-url.server";
-import { describeMissingIncludes, type BrokenLink } from "./link-report";
+import { describeIncludesPastLimit, describeMissingIncludes, type BrokenLink } from "./link-report";
 import { describeFolderWarning, type FolderWarning } from "./folder-warning";
 import { ContentListingError, listContentFolder, type ContentListing } from "./list-content-folder.server";
 import { readLastCommitDates } from "./last-commit-dates.server";
@@ -35,6 +35,8 @@ export type ReadFolder = {
   files: Map<string, ContentFile>;
   /** Includes that name no file in the folder, by the page they are on; left as written. */
   missingIncludes: BrokenLink[];
+  /** Pages whose includes reached their limit (about 2 MB or 2,000 files), each with the first include left as written. */
+  includesPastLimit: BrokenLink[];
   /** Files left out and labelling files not read, each already warned of. */
   folderWarnings: FolderWarning[];
   /** What each page's front matter says, and the title read at start. */
@@ -86,8 +88,9 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
   // MkDocs' nav when mkdocs.yml has one, else mdBook's SUMMARY.md.
   const contents = project?.contents ?? listing.bookContents;
 
-  const { sources, missingIncludes, repositoryPaths, samples, readMarkdown, unchangedSinceLastStart, stamp } = await readPageSources(root, listing, options.startIndexFile?.(root) ?? null, options.lastRead);
+  const { sources, missingIncludes, includesPastLimit, repositoryPaths, samples, readMarkdown, unchangedSinceLastStart, stamp } = await readPageSources(root, listing, options.startIndexFile?.(root) ?? null, options.lastRead);
   if (missingIncludes.length > 0) warn(describeMissingIncludes(root, missingIncludes));
+  if (includesPastLimit.length > 0) warn(describeIncludesPastLimit(root, includesPastLimit));
   const slots = placePages(
     root,
     sources.map((source) => source.entry.relativePath),
@@ -137,6 +140,7 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
     projectName: project?.siteName ?? null,
     files: listing.files,
     missingIncludes,
+    includesPastLimit,
     folderWarnings,
     sources: pageSources,
     readMarkdown: pageReader(pageSources, readMarkdown),

@@ -43,6 +43,8 @@ export type PageSources = {
   /** The published pages, in the listing's order. */
   sources: PageSource[];
   missingIncludes: BrokenLink[];
+  /** Pages whose includes reached their limit, each with the first include left as written. */
+  includesPastLimit: BrokenLink[];
   repositoryPaths: string[];
   /** A code block of each language the pages use, most used first (render/code-samples.server.ts). */
   samples: CodeSample[];
@@ -65,7 +67,7 @@ export async function readPageSources(root: string, listing: ContentListing, sta
   const kept = stamp === null ? null : await readStartIndex(startIndexFile!, stamp);
   if (kept && kept.sources.length > 0 && kept.sources.every((source) => entries.has(source.relativePath))) {
     const sources = kept.sources.map(({ relativePath, meta, leadingTitle, selfContained }) => ({ entry: entries.get(relativePath)!, meta, leadingTitle, selfContained }));
-    return { sources, missingIncludes: kept.missingIncludes, repositoryPaths: folderInRepository, samples: kept.samples, readMarkdown, unchangedSinceLastStart: true, stamp };
+    return { sources, missingIncludes: kept.missingIncludes, includesPastLimit: kept.includesPastLimit, repositoryPaths: folderInRepository, samples: kept.samples, readMarkdown, unchangedSinceLastStart: true, stamp };
   }
 
   // The Markdown parser a leading title needs is loaded only when pages are read: a start on unchanged
@@ -78,6 +80,7 @@ export async function readPageSources(root: string, listing: ContentListing, sta
     return includedAtStart.get(relativePath)!;
   };
   const missingIncludes: BrokenLink[] = [];
+  const includesPastLimit: BrokenLink[] = [];
   const samples = createCodeSampleCollector();
   let readBefore = 0;
   const read = await mapLimit(listing.markdown, READ_CONCURRENCY, async (entry): Promise<PageSource | null> => {
@@ -93,12 +96,13 @@ export async function readPageSources(root: string, listing: ContentListing, sta
     const { content, meta } = parsePage(root, entry, text);
     if (meta.draft) return null;
     let includes = false;
-    const { markdown, missing } = await expand(content, entry, (relativePath) => {
+    const { markdown, missing, pastLimit } = await expand(content, entry, (relativePath) => {
       includes = true;
       return readIncludedOnce(relativePath);
     });
     // A loop, not a spread: a hostile page may hold more includes than a call takes arguments.
     for (const href of missing) missingIncludes.push({ from: entry.relativePath, href });
+    if (pastLimit !== null) includesPastLimit.push({ from: entry.relativePath, href: pastLimit });
     samples.add(markdown);
     const leadingTitle = meta.title === null ? readLeadingTitle(markdown, entry.relativePath) : null;
     return { entry, meta, leadingTitle, selfContained: !includes && missing.length === 0 };
@@ -108,9 +112,9 @@ export async function readPageSources(root: string, listing: ContentListing, sta
   if (sources.length === 0) throw new GuideContentError(`No Markdown files in ${root}`);
   // The pages not read again add their languages as the last reading found them.
   const samplesFound = readBefore > 0 && lastRead ? withLanguagesOf(lastRead.samples, samples.samples()) : samples.samples();
-  const found = { sources, missingIncludes, repositoryPaths: folderInRepository, samples: samplesFound, readMarkdown, unchangedSinceLastStart: false, stamp };
+  const found = { sources, missingIncludes, includesPastLimit, repositoryPaths: folderInRepository, samples: samplesFound, readMarkdown, unchangedSinceLastStart: false, stamp };
   if (stamp !== null) {
-    const index = { sources: sources.map(({ entry, meta, leadingTitle, selfContained }) => ({ relativePath: entry.relativePath, meta, leadingTitle, selfContained })), missingIncludes, samples: found.samples };
+    const index = { sources: sources.map(({ entry, meta, leadingTitle, selfContained }) => ({ relativePath: entry.relativePath, meta, leadingTitle, selfContained })), missingIncludes, includesPastLimit, samples: found.samples };
     await writeStartIndex(startIndexFile!, stamp, index);
   }
   return found;

@@ -23,11 +23,12 @@ import type { PageMeta } from "./page-meta.server";
 export type StartIndex = {
   sources: Array<{ relativePath: string; meta: PageMeta; leadingTitle: string | null; selfContained: boolean }>;
   missingIncludes: BrokenLink[];
+  includesPastLimit: BrokenLink[];
   samples: CodeSample[];
 };
 
-/** Raised when what is kept, or how it is read, changes. 2: whether each page includes another. */
-const FORMAT = 2;
+/** Raised when what is kept, or how it is read, changes. 2: whether each page includes another; 3: pages whose includes reached their limit. */
+const FORMAT = 3;
 
 export function folderStamp(listing: ContentListing): string {
   const hash = createLineHash(`${FORMAT}\n`);
@@ -68,6 +69,7 @@ function isStartIndex(value: StartIndex | undefined): value is StartIndex {
       (source) => typeof source?.relativePath === "string" && typeof source.meta === "object" && source.meta !== null && typeof source.selfContained === "boolean",
     ) &&
     Array.isArray(value.missingIncludes) &&
+    Array.isArray(value.includesPastLimit) &&
     Array.isArray(value.samples)
   );
 }

@@ -40,6 +40,25 @@ describe("checking a docs folder", () => {
     ].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line));
   });
 
+  it("names the include from which a page's includes passed their limit, which the page shows as written", async () => {
+    // Two files of 1 MB are the page's 2 MB; the third is past it.
+    const half = `${"x".repeat(1024 * 1024)}\n`;
+    const root = folderOf({
+      "index.md": "# Home\n\n<!--@include: ./_a.md-->\n\n<!--@include: ./_b.md-->\n\n<!--@include: ./_c.md-->\n",
+      "_a.md": half,
+      "_b.md": half,
+      "_c.md": half,
+    });
+    expect(await checkGuide(root)).toEqual([
+      {
+        kind: "includes-past-limit",
+        file: "index.md",
+        line: 7,
+        message: "the page's includes reached their limit (2 MB or about 2,000 files); this one and those after it are left as written: ./_c.md",
+      },
+    ]);
+  });
+
   it("names a link whose #fragment is no heading or id on the page it leads to, by file and line", async () => {
     const root = folderOf({
       "index.md": "# Home\n\n## Install\n\nSee [setup](setup.md#before-you-start), [install](#install) and [renamed](#old-heading).\n",

@@ -343,6 +343,16 @@ describe("the content folder's own files and links", () => {
     FIRST_RENDER_TIMEOUT,
   );
 
+  it("warns at start of a page whose includes reach their limit, naming the include from which the rest are left as written", async () => {
+    const { content } = await makeFolders();
+    const mb = `${"x".repeat(1024 * 1024)}\n`;
+    for (const part of ["a", "b", "c"]) await fs.writeFile(path.join(content, `_${part}.md`), mb);
+    await fs.writeFile(path.join(content, "big.md"), "# Big\n\n<!--@include: ./_a.md-->\n\n<!--@include: ./_b.md-->\n\n<!--@include: ./_c.md-->\n");
+    const { guide, warnings } = await load(content);
+    expect(warnings).toContainEqual(expect.stringMatching(/^1 page's includes reach their limit in .* \(2 MB or about 2,000 files a page\); the rest are left as written, from: big\.md → \.\/_c\.md$/));
+    expect(guide.includesPastLimit).toEqual([{ from: "big.md", href: "./_c.md" }]);
+  });
+
   it("refuses an empty folder, and one with only drafts and partials", async () => {
     const { content } = await makeFolders();
     await fs.rm(path.join(content, "page.md"));

@@ -49,6 +49,8 @@ export type Guide = {
   files: Map<string, ContentFile>;
   /** Includes that name no file in the folder; left as written. */
   missingIncludes: readonly BrokenLink[];
+  /** Pages whose includes reached their limit, each with the first include left as written. */
+  includesPastLimit: readonly BrokenLink[];
   /** Files left out of the guide and labelling files not read (symbolic links out, a project file that does not parse). */
   folderWarnings: readonly FolderWarning[];
   /** The page's Markdown as the site reads it: front matter removed, includes expanded. */
@@ -196,6 +198,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       findPage: (slug) => bySlug.get(slug),
       files: folder.files,
       missingIncludes: folder.missingIncludes,
+      includesPastLimit: folder.includesPastLimit,
       folderWarnings: folder.folderWarnings,
       markdown: (page) => folder.readMarkdown(page),
       render: (page) => rendering.render(page),

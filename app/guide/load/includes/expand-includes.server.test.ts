@@ -121,7 +121,7 @@ describe("mdBook's {{#include}}", () => {
     expect(missing).toEqual(["../../secret.rs", "/etc/passwd", "../listings/gone.rs:2"]);
   });
 
-  it("stops reading once a page's includes multiply past its budget, in every tool's syntax, leaving the rest as written", async () => {
+  it("stops reading once a page's includes multiply past its budget, in every tool's syntax, leaving the rest as written and saying from which", async () => {
     // Each file includes the next five times, ten deep: 5^10 reads, were each read.
     const syntaxes = [(file: string) => `{{#include ${file}}}`, (file: string) => `<!--@include: ./${file}-->`, (file: string) => `--8<-- "${file}"`];
     for (const include of syntaxes) {
@@ -131,17 +131,21 @@ describe("mdBook's {{#include}}", () => {
         const level = Number(/\d+/.exec(relativePath)![0]);
         return level >= 10 ? "leaf" : Array.from({ length: 5 }, () => include(`level${level + 1}.md`)).join("\n");
       };
-      const { markdown, missing } = await expandIncludes(Array.from({ length: 5 }, () => include("level1.md")).join("\n"), "index.md", read);
+      const { markdown, missing, pastLimit } = await expandIncludes(Array.from({ length: 5 }, () => include("level1.md")).join("\n"), "index.md", read);
       expect(reads).toBeLessThan(2_100);
       expect(markdown).toContain(include("level1.md"));
       expect(missing).toEqual([]);
+      expect(pastLimit).toMatch(/^(\.\/)?level\d+\.md$/);
     }
   });
 
-  it("stops including once a page would pass the size of a page", async () => {
+  it("stops including once a page would pass the size of a page, saying from which include", async () => {
     const big = "x".repeat(MAX_EXPANDED_CHARACTERS / 2 + 1);
-    const { markdown } = await expandIncludes("{{#include big.txt}}|{{#include big.txt}}|{{#include big.txt}}", "index.md", async () => big);
+    const { markdown, pastLimit } = await expandIncludes("{{#include big.txt}}|{{#include big.txt}}|{{#include big.txt}}", "index.md", async () => big);
     expect(markdown).toBe(`${big}|{{#include big.txt}}|{{#include big.txt}}`);
+    expect(pastLimit).toBe("{{#include big.txt}}");
+    // A page within its limit says nothing of it.
+    expect((await expandIncludes("{{#include big.txt}}", "index.md", async () => big)).pastLimit).toBeNull();
   });
 });
 

@@ -23,6 +23,8 @@ export type ExpandedMarkdown = {
   markdown: string;
   /** Includes whose file is not in the folder, as written ("../listings/a.rs"). */
   missing: string[];
+  /** The first include left as written because the page's includes had reached their limit, as written; null when none was. */
+  pastLimit: string | null;
 };
 
 export type IncludeOptions = {
@@ -49,11 +51,13 @@ export async function expandIncludes(markdown: string, fromRelativePath: string,
   const expansion: Expansion = {
     read,
     missing: [],
+    pastLimit: null,
     repositoryPaths: options.repositoryPaths ?? [],
     expand: (source, from, depth) => expand(source, from, expansion, depth),
     spent: 0,
   };
-  return { markdown: await expand(markdown, fromRelativePath, expansion, 0), missing: expansion.missing };
+  const expanded = await expand(markdown, fromRelativePath, expansion, 0);
+  return { markdown: expanded, missing: expansion.missing, pastLimit: expansion.pastLimit };
 }
 
 async function expand(source: string, fromRelativePath: string, expansion: Expansion, depth: number): Promise<string> {
@@ -82,6 +86,7 @@ async function expand(source: string, fromRelativePath: string, expansion: Expan
     else replacement = written.slice(1);
     const text = replacement ?? written;
     length += text.length;
+    if (length > MAX_EXPANDED_CHARACTERS && replacement !== null) expansion.pastLimit ??= written;
     pieces.push(length > MAX_EXPANDED_CHARACTERS ? written : text);
   }
   pieces.push(markdown.slice(last));

@@ -13,6 +13,8 @@ export type Expansion = {
   read: ReadIncluded;
   /** Includes whose file is not in the folder, as written; filled as the page is expanded. */
   missing: string[];
+  /** The first include left as written because the page's includes had reached their limit (MAX_EXPANDED_CHARACTERS), as written. */
+  pastLimit: string | null;
   /** The folder's path in its repository ("docs"), longest first. */
   repositoryPaths: readonly string[];
   /** Expands the includes of an included file's text, relative to that file, one level deeper. */
@@ -42,8 +44,11 @@ export async function readLines(
   expansion: Expansion,
   candidates: string[] = [file.startsWith("@/") ? file.slice(2) : path.posix.join(path.posix.dirname(fromRelativePath), file)],
 ): Promise<{ lines: string[]; relativePath: string } | null> {
-  // The page has spent its budget: left as written, and not reported as naming no file.
-  if (expansion.spent > MAX_EXPANDED_CHARACTERS) return null;
+  // The page has spent its budget: left as written, and reported as such rather than as naming no file.
+  if (expansion.spent > MAX_EXPANDED_CHARACTERS) {
+    expansion.pastLimit ??= written;
+    return null;
+  }
   for (const candidate of candidates) {
     const relativePath = path.posix.normalize(candidate);
     const outside = file === "" || path.posix.isAbsolute(file) || relativePath === ".." || relativePath.startsWith("../");
