@@ -21,16 +21,32 @@ import { isUnlistedName } from "../load/unlisted-names.ts";
  * to outside the folder (load/list-content-folder.server.ts).
  */
 export function watchContentFolder(contentDir: string, onChange: (file: string) => void): { close(): void } {
-  const content = watch(contentDir, {
-    ignoreInitial: true,
-    followSymlinks: false,
-    persistent: false,
-    ignored: (file) => path.relative(contentDir, file).split(path.sep).some(isUnlistedName),
+  const watchContent = (onReady?: () => void) => {
+    const watcher = watch(contentDir, {
+      ignoreInitial: true,
+      followSymlinks: false,
+      persistent: false,
+      ignored: (file) => path.relative(contentDir, file).split(path.sep).some(isUnlistedName),
+    });
+    watcher.on("all", (_event, file) => onChange(file));
+    if (onReady) watcher.once("ready", onReady);
+    // The folder itself gone: nothing more to report here; the reload that follows says what is wrong.
+    watcher.on("error", () => void watcher.close());
+    return watcher;
+  };
+  let content = watchContent();
+  let watched = folderIdentity(contentDir);
+  // The folder removed and made again (a branch checked out without it, then back): a watch of the old folder
+  // reports nothing of the new one. It is watched afresh, and the guide loads once that watch is ready, so
+  // that a file written before then is read too. The same folder (its time changed) is left as it is.
+  const project = watchProjectFiles(path.dirname(contentDir), onChange, (name) => {
+    if (name !== path.basename(contentDir)) return;
+    const now = folderIdentity(contentDir);
+    if (now === null || now === watched) return;
+    watched = now;
+    void content.close();
+    content = watchContent(() => onChange(contentDir));
   });
-  content.on("all", (_event, file) => onChange(file));
-  // The folder itself gone: nothing more to report; the reload that follows says what is wrong.
-  content.on("error", () => void content.close());
-  const project = watchProjectFiles(path.dirname(contentDir), onChange);
   return {
     close() {
       void content.close();
@@ -39,17 +55,29 @@ export function watchContentFolder(contentDir: string, onChange: (file: string) 
   };
 }
 
+/** Which folder is at `folder` now (device, inode and birth: a folder made at once in a removed one's place may reuse its inode), or null when none is. */
+function folderIdentity(folder: string): string | null {
+  try {
+    const stat = fs.statSync(folder, { throwIfNoEntry: false });
+    return stat?.isDirectory() ? `${stat.dev}:${stat.ino}:${stat.birthtimeMs}` : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The project files beside the folder, watched through the folder that
  * holds them, not recursively (it is often the project's root, with its
  * node_modules). A watch of a file that does not exist yet would not report
- * its creation.
+ * its creation. `onOtherEntry` hears of the folder's other entries by name.
  */
-export function watchProjectFiles(folder: string, onChange: (file: string) => void): { close(): void } {
+export function watchProjectFiles(folder: string, onChange: (file: string) => void, onOtherEntry: (name: string) => void = () => {}): { close(): void } {
   const names: readonly string[] = PROJECT_FILES;
   try {
     const watcher = fs.watch(folder, { persistent: false }, (_event, name) => {
-      if (name !== null && names.includes(name.toString())) onChange(path.join(folder, name.toString()));
+      if (name === null) return;
+      if (names.includes(name.toString())) onChange(path.join(folder, name.toString()));
+      else onOtherEntry(name.toString());
     });
     // A folder that goes away ends the watch; the content folder's own watcher reports that.
     watcher.on("error", () => watcher.close());
