@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, test, vi } from "vitest";
 import { NO_TARGETS, useFakeWorkerFiles } from "./__fixtures__/fake-render-worker";
 import { createPageRenderer, PageRenderError, RendererBusyError, RenderTimeLimitError, renderTimeLimitMs } from "./render-worker-client.server";
@@ -7,7 +10,9 @@ import type { RenderJob } from "../render/render-page.server";
  * A stand-in for the built worker, speaking its protocol: it says when a
  * page's turn comes, then answers with the page's URL and its own process
  * id. "hang" never finishes; "slow" takes 200 ms of CPU; "too much" dies as
- * V8 does when its heap is full: its report on its error output, then SIGABRT.
+ * V8 does when its heap is full: its report on its error output, then SIGABRT;
+ * "killed" is killed as the system's out-of-memory killer does (SIGKILL),
+ * and "killed once:<file>" only while the file is not there yet.
  */
 const FAKE_WORKER = `
 process.on("message", (request) => {
@@ -18,6 +23,11 @@ process.on("message", (request) => {
   if (markdown === "too much") {
     process.stderr.write("a warning of its own\\n\\n<--- Last few GCs --->\\n\\n[1:0x1] Mark-Compact 150 -> 149 MB\\n\\nFATAL ERROR: Reached heap limit\\n");
     process.kill(process.pid, "SIGABRT");
+  }
+  if (markdown === "killed") process.kill(process.pid, "SIGKILL");
+  if (markdown.startsWith("killed once:") && !process.getBuiltinModule("node:fs").existsSync(markdown.slice(12))) {
+    process.getBuiltinModule("node:fs").writeFileSync(markdown.slice(12), "");
+    process.kill(process.pid, "SIGKILL");
   }
   if (markdown === "slow") for (const until = Date.now() + 200; Date.now() < until; ) {}
   process.send({ id: request.id, result: { html: url + " " + process.pid } });
@@ -71,6 +81,28 @@ describe("the render worker's time limit", () => {
     } finally {
       errorOutput.mockRestore();
     }
+  });
+
+  test("a worker killed by the system (SIGKILL, as when the machine runs short of memory) hands every page it had to a new one, the page it was on too", async () => {
+    const marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "killed-once-")), "killed");
+    const renderer = createPageRenderer(writeFakeWorker(FAKE_WORKER), { timeLimitMs: () => 10_000 });
+    renderer.prepare(NO_TARGETS, []);
+    const first = await renderer.render(job("/guide/first", "# First"));
+    const results = await Promise.all([renderer.render(job("/guide/on-it", `killed once:${marker}`), true), renderer.render(job("/guide/b", "# B"))]);
+    renderer.release();
+    expect(results.map((result) => result.html.split(" ")[0])).toEqual(["/guide/on-it", "/guide/b"]);
+    expect(fs.existsSync(marker)).toBe(true);
+    expect(pidOf(results[0]!.html)).not.toBe(pidOf(first.html));
+    fs.rmSync(path.dirname(marker), { recursive: true });
+  });
+
+  test("a page a worker is killed on twice fails as one the renderer throws on, and the pages behind it are rendered", async () => {
+    const renderer = createPageRenderer(writeFakeWorker(FAKE_WORKER), { timeLimitMs: () => 10_000 });
+    renderer.prepare(NO_TARGETS, []);
+    const [killed, after] = await Promise.allSettled([renderer.render(job("/guide/killed", "killed")), renderer.render(job("/guide/b", "# B"))]);
+    renderer.release();
+    expect((killed as PromiseRejectedResult).reason).toEqual(new PageRenderError("the renderer ran out of memory or failed on it (SIGKILL, twice on this page: it may need more memory than the machine has)"));
+    expect((after as PromiseFulfilledResult<{ html: string }>).value.html).toMatch(/^\/guide\/b /);
   });
 
   test("a page is timed from its turn in the worker, not from when it was asked for", async () => {

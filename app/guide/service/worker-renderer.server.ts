@@ -6,6 +6,7 @@ import type { WorkerRequest, WorkerResponse } from "../render/render-worker.serv
 import { MAX_WAITING_VISITOR_PAGES, PageRenderError, RendererBusyError, RenderTimeLimitError, type PageRenderer } from "./page-renderer.server";
 import { rendererVersion } from "./renderer-version.server";
 import { forkRenderWorker, isRunning } from "./render-worker-fork.server";
+import { failureOfPageOnIt, isDeath } from "./worker-deaths.server";
 
 /**
  * Pages rendered in a render worker process (render/render-worker.server.ts).
@@ -36,11 +37,9 @@ const UNASKED_IDLE_MS = 15_000;
 /** A worker renders at least this many pages, whatever its size: starting one costs a second or two of warming up. */
 const MIN_PAGES_PER_WORKER = 200;
 
-/** How a worker ends when a page is too much for it: V8 aborts once its heap is full; a native stack overflow faults. */
-const CRASHES = new Set<NodeJS.Signals>(["SIGABRT", "SIGSEGV", "SIGBUS", "SIGILL"]);
 
 type PageRequest = Extract<WorkerRequest, { job: RenderJob }>;
-type Waiting = { request: PageRequest; child: ChildProcess; resolve: (result: RenderResult) => void; reject: (error: Error) => void; timer?: NodeJS.Timeout };
+type Waiting = { request: PageRequest; child: ChildProcess; resolve: (result: RenderResult) => void; reject: (error: Error) => void; timer?: NodeJS.Timeout; diedOnIt?: boolean };
 
 type Options = {
   timeLimitMs: (markdownLength: number) => number;
@@ -116,7 +115,7 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
     };
     started.on("error", fail);
     started.on("exit", (code, signal) => {
-      if (signal && CRASHES.has(signal)) crashed(started, signal);
+      if (signal && isDeath(signal)) crashed(started, signal);
       else fail(new Error(`The render worker stopped (${signal ?? `exit code ${code}`})`));
     });
     const message = preparationMessage();
@@ -142,22 +141,20 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
     endWhenIdle();
   }
 
-  /**
-   * The worker died of the page it was rendering (its heap full: 20,000
-   * nested quotes, a table of 5,000 columns): that page fails as one the
-   * renderer throws on, to be shown as plain text, and the pages it had not
-   * begun go to a new worker. Any other end (ended from outside, the server
-   * stopping) fails the pages in hand, as before.
-   */
+  /** The worker died (worker-deaths.server.ts): the page it was on fails or is tried again, and the pages it had not begun go to a new worker. */
   function crashed(child: ChildProcess, signal: NodeJS.Signals) {
     if (worker === child) worker = null;
     // The page whose time runs: the worker said it began it.
     const onIt = [...waiting].find(([, entry]) => entry.child === child && entry.timer !== undefined);
     if (onIt) {
       const [id, entry] = onIt;
-      clearTimeout(entry.timer);
-      waiting.delete(id);
-      entry.reject(new PageRenderError(`the renderer ran out of memory or failed on it (${signal})`));
+      const failure = failureOfPageOnIt(signal, entry.diedOnIt === true);
+      entry.diedOnIt = true;
+      if (failure) {
+        clearTimeout(entry.timer);
+        waiting.delete(id);
+        entry.reject(failure);
+      }
     }
     moveStranded(child);
     settled();
