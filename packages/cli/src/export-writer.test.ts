@@ -75,31 +75,31 @@ describe("the export's writer", () => {
 
   // In a child process: the signal ends the process the export runs in.
   test("an export interrupted (SIGTERM, as a CI job's time limit sends) removes what it wrote and ends with 143", () => {
-    const module = JSON.stringify(fileURLToPath(new URL("./export-writer.ts", import.meta.url)));
-    const script = `import { createExportWriter, removedIfStopped } from ${module};
-const output = createExportWriter(${JSON.stringify(out)});
-await removedIfStopped(output, async () => {
+    const { status, stderr } = exportInAProcess(`
   output.write("index.html", "<!DOCTYPE html>");
   output.write("guide/index.html", "<!DOCTYPE html>");
   setTimeout(() => process.kill(process.pid, "SIGTERM"), 10);
-  await new Promise((resolve) => setTimeout(resolve, 20_000));
-});`;
-    const { status, stderr } = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", timeout: 20_000 });
+  await new Promise((resolve) => setTimeout(resolve, 20_000));`);
     expect({ status, stderr }).toEqual({ status: 143, stderr: "themed-guide: build stopped by SIGTERM; the 2 files it had written were removed\n" });
     expect(filesIn(out)).toEqual([]);
   });
 
   test("an export left waiting on a process that ended without answering stops with one line and exit status 1, removing what it wrote", () => {
-    const module = JSON.stringify(fileURLToPath(new URL("./export-writer.ts", import.meta.url)));
     // A promise nothing will settle, as when Pagefind's process is killed while the export waits on its answer.
-    const script = `import { createExportWriter, removedIfStopped } from ${module};
-const output = createExportWriter(${JSON.stringify(out)});
-await removedIfStopped(output, async () => {
+    const { status, stderr } = exportInAProcess(`
   output.write("index.html", "<!DOCTYPE html>");
-  await new Promise(() => {});
-});`;
-    const { status, stderr } = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", timeout: 20_000 });
+  await new Promise(() => {});`);
     expect({ status, stderr }).toEqual({ status: 1, stderr: "themed-guide: build stopped: a process it was waiting on ended without answering (out of memory?); the file it had written was removed\n" });
     expect(filesIn(out)).toEqual([]);
   });
 });
+
+/** Runs `body` as an export's work into `out`, in a process of its own, with a time limit. */
+function exportInAProcess(body: string) {
+  const module = JSON.stringify(fileURLToPath(new URL("./export-writer.ts", import.meta.url)));
+  const script = `import { createExportWriter, removedIfStopped } from ${module};
+const output = createExportWriter(${JSON.stringify(out)});
+await removedIfStopped(output, async () => {${body}
+});`;
+  return spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", timeout: 20_000 });
+}
