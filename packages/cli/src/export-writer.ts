@@ -106,7 +106,7 @@ function afterRemoving(output: ExportWriter): string {
 }
 
 /** `error` with the file's path in its message, where the system's message has none. */
-export function namingFile(error: unknown, file: string): unknown {
+function namingFile(error: unknown, file: string): unknown {
   const system = error as NodeJS.ErrnoException;
   if (!(error instanceof Error) || typeof system.code !== "string" || system.path !== undefined) return error;
   system.message = `${system.message} '${file}'`;
