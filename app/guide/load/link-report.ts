@@ -26,7 +26,7 @@ export function describeMissingIncludes(root: string, includes: readonly BrokenL
 
 export function describeIncludesPastLimit(root: string, includes: readonly BrokenLink[]): string {
   const count = includes.length === 1 ? "1 page's includes reach" : `${includes.length} pages' includes reach`;
-  return `${count} their limit in ${root} (2 MB or about 2,000 files a page); the rest are left as written, from: ${listLinks(includes)}`;
+  return `${count} a limit in ${root} (10 deep, 2 MB or about 2,000 files a page); the rest are left as written, from: ${listLinks(includes)}`;
 }
 
 /** "a.md → x, b.md → y, and 3 more": the first few, by the page they are on. */

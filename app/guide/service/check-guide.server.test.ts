@@ -54,7 +54,7 @@ describe("checking a docs folder", () => {
         kind: "includes-past-limit",
         file: "index.md",
         line: 7,
-        message: "the page's includes reached their limit (2 MB or about 2,000 files); this one and those after it are left as written: ./_c.md",
+        message: "the page's includes reached a limit (10 deep, 2 MB or about 2,000 files); this one and those after it are left as written: ./_c.md",
       },
     ]);
   });

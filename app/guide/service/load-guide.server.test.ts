@@ -349,7 +349,7 @@ describe("the content folder's own files and links", () => {
     for (const part of ["a", "b", "c"]) await fs.writeFile(path.join(content, `_${part}.md`), mb);
     await fs.writeFile(path.join(content, "big.md"), "# Big\n\n<!--@include: ./_a.md-->\n\n<!--@include: ./_b.md-->\n\n<!--@include: ./_c.md-->\n");
     const { guide, warnings } = await load(content);
-    expect(warnings).toContainEqual(expect.stringMatching(/^1 page's includes reach their limit in .* \(2 MB or about 2,000 files a page\); the rest are left as written, from: big\.md → \.\/_c\.md$/));
+    expect(warnings).toContainEqual(expect.stringMatching(/^1 page's includes reach a limit in .* \(10 deep, 2 MB or about 2,000 files a page\); the rest are left as written, from: big\.md → \.\/_c\.md$/));
     expect(guide.includesPastLimit).toEqual([{ from: "big.md", href: "./_c.md" }]);
   });
 

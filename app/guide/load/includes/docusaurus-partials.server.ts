@@ -1,6 +1,6 @@
 import { withoutFrontMatter } from "../front-matter.server";
 import { codeLineTest } from "./code-fences.server";
-import { MAX_DEPTH, MAX_EXPANDED_CHARACTERS, readLines, type Expansion } from "./include-expansion.server";
+import { MAX_EXPANDED_CHARACTERS, readLines, tooDeep, type Expansion } from "./include-expansion.server";
 
 /**
  * Docusaurus (MDX): a partial imported with `import Part from './_part.mdx';`
@@ -37,7 +37,7 @@ export async function expandMdxPartials(markdown: string, fromRelativePath: stri
     if (inCode(match.index)) continue;
     const [written, name = ""] = match;
     const file = parts.get(name)!;
-    const part = depth < MAX_DEPTH ? await readLines(file, file, fromRelativePath, expansion) : null;
+    const part = tooDeep(depth, file, expansion) ? null : await readLines(file, file, fromRelativePath, expansion);
     if (!part) continue;
     const text = await expansion.expand(withoutFrontMatter(part.lines.join("\n")), part.relativePath, depth + 1);
     length += text.length - written.length;

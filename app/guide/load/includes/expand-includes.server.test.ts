@@ -101,11 +101,14 @@ describe("mdBook's {{#include}}", () => {
     expect(markdown).toBe("\n```rust,editable\nstruct Paddle {\n    speed: f32,\n}\n```");
   });
 
-  it("expands an included file's own includes relative to it, and stops a file that includes itself", async () => {
-    expect((await expand("{{#include part.md}}")).markdown).toBe("Included *prose*, with its own link: two");
+  it("expands an included file's own includes relative to it, and stops a file that includes itself, saying where", async () => {
+    const nested = await expand("{{#include part.md}}");
+    expect(nested.markdown).toBe("Included *prose*, with its own link: two");
+    expect(nested.pastLimit).toBeNull();
     const looped = await expand("{{#include loop.md}}", "index.md");
     expect(looped.markdown.match(/again/g)).toHaveLength(10);
     expect(looped.markdown).toMatch(/again \{\{#include loop\.md\}\}$/);
+    expect(looped.pastLimit).toBe("loop.md");
   });
 
   it("keeps an escaped link as text, without its backslash, and other {{…}} untouched", async () => {

@@ -13,7 +13,7 @@ export type Expansion = {
   read: ReadIncluded;
   /** Includes whose file is not in the folder, as written; filled as the page is expanded. */
   missing: string[];
-  /** The first include left as written because the page's includes had reached their limit (MAX_EXPANDED_CHARACTERS), as written. */
+  /** The first include left as written because the page's includes had reached a limit (MAX_DEPTH, MAX_EXPANDED_CHARACTERS), as written. */
   pastLimit: string | null;
   /** The folder's path in its repository ("docs"), longest first. */
   repositoryPaths: readonly string[];
@@ -35,6 +35,13 @@ export const MAX_EXPANDED_CHARACTERS = 2 * 1024 * 1024;
  * rest are left as written.
  */
 const INCLUDE_COST = 1024;
+
+/** Whether an include `depth` levels down is past MAX_DEPTH (a file that includes itself); if so, it is the page's first include past its limits, unless one was before. */
+export function tooDeep(depth: number, written: string, expansion: Expansion): boolean {
+  if (depth < MAX_DEPTH) return false;
+  expansion.pastLimit ??= written;
+  return true;
+}
 
 /** The file's lines, or null (reported) when it is not the folder's to include. `@/` and `candidates` start at the folder's root. */
 export async function readLines(

@@ -1,5 +1,5 @@
 import { codeBlock } from "./code-fences.server";
-import { MAX_DEPTH, readLines, type Expansion } from "./include-expansion.server";
+import { readLines, tooDeep, type Expansion } from "./include-expansion.server";
 import { hideUnselected, selectLines } from "./select-lines.server";
 
 /**
@@ -20,8 +20,8 @@ import { hideUnselected, selectLines } from "./select-lines.server";
 export async function expandMdBookLink(type: string, argument: string, fromRelativePath: string, expansion: Expansion, depth: number): Promise<string | null> {
   if (type === "title") return "";
   if (type !== "include" && type !== "rustdoc_include" && type !== "playground" && type !== "playpen") return null;
-  if (depth >= MAX_DEPTH) return null;
   const [target = "", ...attributes] = argument.split(/\s+/);
+  if (tooDeep(depth, target, expansion)) return null;
   const colon = target.indexOf(":");
   const file = await readLines(colon === -1 ? target : target.slice(0, colon), target, fromRelativePath, expansion);
   if (!file) return null;

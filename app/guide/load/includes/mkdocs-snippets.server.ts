@@ -1,4 +1,4 @@
-import { MAX_DEPTH, MAX_EXPANDED_CHARACTERS, readLines, type Expansion } from "./include-expansion.server";
+import { MAX_EXPANDED_CHARACTERS, readLines, tooDeep, type Expansion } from "./include-expansion.server";
 import { numberedLines } from "./select-lines.server";
 
 /**
@@ -39,7 +39,7 @@ export async function expandMkDocsSnippetBlock(block: string, expansion: Expansi
 
 /** `--8<-- "a.md:2:4"` and blocks of such paths: each file's lines, indented as the snippet line is. */
 async function expandMkDocsSnippets(paths: string[], indent: string, expansion: Expansion, depth: number): Promise<string | null> {
-  if (depth >= MAX_DEPTH) return null;
+  if (tooDeep(depth, paths.find((written) => written !== "") ?? "", expansion)) return null;
   const included: string[] = [];
   let characters = 0;
   for (const written of paths) {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { mapLinesOutsideCode } from "../../render/markdown/rewrite-source";
 import { withoutFrontMatter } from "../front-matter.server";
 import { codeBlock } from "./code-fences.server";
-import { MAX_DEPTH, readLines, type Expansion } from "./include-expansion.server";
+import { readLines, tooDeep, type Expansion } from "./include-expansion.server";
 import { dedent, isRegionMark, regionLines } from "./region-lines.server";
 import { numberedLines } from "./select-lines.server";
 
@@ -21,7 +21,7 @@ import { numberedLines } from "./select-lines.server";
 
 /** `<!--@include: ./part.md#name{3,}-->`: the part's Markdown, or null to leave the comment as written. */
 export async function expandVitePressInclude(argument: string, fromRelativePath: string, expansion: Expansion, depth: number): Promise<string | null> {
-  if (depth >= MAX_DEPTH) return null;
+  if (tooDeep(depth, argument, expansion)) return null;
   const parsed = /^(.+?)(?:#([\w-]+))?(?:\{(\d*),(\d*)\})?$/.exec(argument);
   if (!parsed) return null;
   const [, file = "", name, from, to] = parsed;
@@ -36,7 +36,7 @@ export async function expandVitePressInclude(argument: string, fromRelativePath:
 
 /** `<<< @/snippets/a.js#name{1,2 ts} [Title]`: the file as a code block, or null to leave the line as written. */
 export async function expandVitePressSnippet(argument: string, fromRelativePath: string, expansion: Expansion, depth: number): Promise<string | null> {
-  if (depth >= MAX_DEPTH) return null;
+  if (tooDeep(depth, argument, expansion)) return null;
   const parsed = /^(.+?)(?:#([\w-]+))?(?:\{([^}]*)\})?(?:\s+\[([^\]]*)\])?$/.exec(argument);
   if (!parsed) return null;
   const [, file = "", name, braces = "", title] = parsed;
