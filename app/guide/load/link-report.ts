@@ -24,9 +24,10 @@ export function describeMissingIncludes(root: string, includes: readonly BrokenL
   return `${count} no file in ${root} (files outside it are never read) and ${includes.length === 1 ? "is" : "are"} left as written: ${listLinks(includes)}`;
 }
 
-export function describeIncludesPastLimit(root: string, includes: readonly BrokenLink[]): string {
+/** `limits`: the limits as they read (include-expansion.server.ts, INCLUDE_LIMITS). */
+export function describeIncludesPastLimit(root: string, includes: readonly BrokenLink[], limits: string): string {
   const count = includes.length === 1 ? "1 page's includes reach" : `${includes.length} pages' includes reach`;
-  return `${count} a limit in ${root} (10 deep, 2 MB or about 2,000 files a page); the rest are left as written, from: ${listLinks(includes)}`;
+  return `${count} a limit in ${root} (${limits} a page); the rest are left as written, from: ${listLinks(includes)}`;
 }
 
 /** "a.md → x, b.md → y, and 3 more": the first few, by the page they are on. */

@@ -5,6 +5,7 @@ import type { ContentFile, GuideNavItem, GuidePage } from "../guide-types";
 import { buildGuideTree, type PlacedPage } from "../nav/guide-tree.server";
 import type { CodeSample } from "../render/code-samples.server";
 import type { UrlTargets } from "../render/resolve-url.server";
+import { INCLUDE_LIMITS } from "./includes/include-expansion.server";
 import { describeIncludesPastLimit, describeMissingIncludes, type BrokenLink } from "./link-report";
 import { describeFolderWarning, type FolderWarning } from "./folder-warning";
 import { ContentListingError, listContentFolder, type ContentListing } from "./list-content-folder.server";
@@ -90,7 +91,7 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
 
   const { sources, missingIncludes, includesPastLimit, repositoryPaths, samples, readMarkdown, unchangedSinceLastStart, stamp } = await readPageSources(root, listing, options.startIndexFile?.(root) ?? null, options.lastRead);
   if (missingIncludes.length > 0) warn(describeMissingIncludes(root, missingIncludes));
-  if (includesPastLimit.length > 0) warn(describeIncludesPastLimit(root, includesPastLimit));
+  if (includesPastLimit.length > 0) warn(describeIncludesPastLimit(root, includesPastLimit, INCLUDE_LIMITS));
   const slots = placePages(
     root,
     sources.map((source) => source.entry.relativePath),

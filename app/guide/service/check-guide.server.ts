@@ -5,6 +5,7 @@ import type { BrokenLink } from "../load/link-report";
 import type { FolderWarning } from "../load/folder-warning";
 import { findBrokenAnchors } from "./broken-anchors.server";
 import { SITE_PATHS } from "./guide-service.server";
+import { INCLUDE_LIMITS } from "../load/includes/include-expansion.server";
 import { loadGuide } from "./load-guide.server";
 
 /**
@@ -40,7 +41,7 @@ export async function checkGuide(folder: string): Promise<FolderProblem[]> {
     // A file outside the folder (a project file beside it) is named as reached from it: "../mkdocs.yml".
     ...guide.folderWarnings.map(({ kind, file, message }) => ({ kind, file: path.relative(contentDir, file), line: null, message })),
     ...(await locate(contentDir, guide.missingIncludes, "missing-include", "include names no file in the folder")),
-    ...(await locate(contentDir, guide.includesPastLimit, "includes-past-limit", "the page's includes reached a limit (10 deep, 2 MB or about 2,000 files); this one and those after it are left as written")),
+    ...(await locate(contentDir, guide.includesPastLimit, "includes-past-limit", `the page's includes reached a limit (${INCLUDE_LIMITS}); this one and those after it are left as written`)),
     ...(await locate(contentDir, brokenLinks, "broken-link", "link leads nowhere")),
     // The link is known by the site URL it became; its fragment is as written.
     ...(await locate(contentDir, brokenAnchors, "broken-anchor", "no heading or element has this id", (anchor) => new RegExp(`#${escapeRegExp(anchor.fragment)}(?![\\w-])`))),

@@ -35,6 +35,8 @@ export const MAX_EXPANDED_CHARACTERS = 2 * 1024 * 1024;
  * rest are left as written.
  */
 const INCLUDE_COST = 1024;
+/** The limits above, as the warnings and `check` name them: "10 deep, 2 MB or about 2,000 files". */
+export const INCLUDE_LIMITS = `${MAX_DEPTH} deep, ${MAX_EXPANDED_CHARACTERS / 1024 / 1024} MB or about ${(Math.round(MAX_EXPANDED_CHARACTERS / INCLUDE_COST / 1000) * 1000).toLocaleString("en")} files`;
 
 /** Whether an include `depth` levels down is past MAX_DEPTH (a file that includes itself); if so, it is the page's first include past its limits, unless one was before. */
 export function tooDeep(depth: number, written: string, expansion: Expansion): boolean {
