@@ -2,7 +2,6 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { GuideContentError } from "../guide-content-error";
 import type { BrokenLink } from "../load/link-report";
-import type { FolderWarning } from "../load/folder-warning";
 import { findBrokenAnchors } from "./broken-anchors.server";
 import { SITE_PATHS } from "./guide-service.server";
 import { INCLUDE_LIMITS } from "../load/includes/include-expansion.server";
@@ -15,8 +14,25 @@ import { loadGuide } from "./load-guide.server";
  * while that happens.
  */
 
+/**
+ * Every kind of problem, for what documents them (the command's README,
+ * checked by a test). The kinds of the folder's warnings (folder-warning.ts) are among them, or
+ * checkGuide does not type-check.
+ */
+export const FOLDER_PROBLEM_KINDS = [
+  "unreadable-folder",
+  "front-matter",
+  "broken-link",
+  "broken-anchor",
+  "missing-include",
+  "includes-past-limit",
+  "render-failure",
+  "skipped-file",
+  "unreadable-config",
+] as const;
+
 export type FolderProblem = {
-  kind: "unreadable-folder" | "front-matter" | "broken-link" | "broken-anchor" | "missing-include" | "includes-past-limit" | "render-failure" | FolderWarning["kind"];
+  kind: (typeof FOLDER_PROBLEM_KINDS)[number];
   /** Relative to the folder; null when no one file is to blame. */
   file: string | null;
   /** 1-based, where the file says it; null when it cannot be told. */
