@@ -13,5 +13,4 @@ liveReloadTests({
   command: (contentDir) => ({ command: process.execPath, args: [CLI, "dev", contentDir, "--port", "3302"] }),
   errorShown: (page) => page.getByRole("alert").filter({ hasText: "The folder does not load" }),
   rendersOnlyWhatChanged: true,
-  followsTheFolderMadeAgain: true,
 });

@@ -3,7 +3,7 @@ import { isRunnableDevEnvironment, type ErrorPayload, type Plugin, type ViteDevS
 import { CONTENT_UPDATED_EVENT, LISTENING_EVENT } from "./live-reload-event.ts";
 import { readSettings } from "../../settings.server.ts";
 import { createReloadQueue } from "./reload-queue.ts";
-import { watchProjectFiles } from "./watch-folder.ts";
+import { watchBesideContentFolder } from "./watch-folder.ts";
 
 /**
  * Development only: the content folder is watched, with the project files
@@ -38,7 +38,16 @@ export function contentLiveReload(): Plugin {
       server.watcher.on("all", (_event, file) => {
         if (file === contentDir || file.startsWith(contentDir + path.sep)) reloader.schedule(file);
       });
-      const projectWatcher = watchProjectFiles(path.dirname(contentDir), (file) => reloader.schedule(file));
+      const projectWatcher = watchBesideContentFolder(
+        contentDir,
+        (file) => reloader.schedule(file),
+        () => {
+          // The folder made again: Vite's watch of the old one reports nothing of it.
+          server.watcher.unwatch(contentDir);
+          server.watcher.add(contentDir);
+          reloader.schedule(contentDir);
+        },
+      );
       server.httpServer?.once("close", () => projectWatcher.close());
       // A page opened while the folder is broken is shown the error too.
       server.ws.on("connection", () => reloader.showError());

@@ -35,24 +35,35 @@ export function watchContentFolder(contentDir: string, onChange: (file: string) 
     return watcher;
   };
   let content = watchContent();
-  let watched = folderIdentity(contentDir);
-  // The folder removed and made again (a branch checked out without it, then back): a watch of the old folder
-  // reports nothing of the new one. It is watched afresh, and the guide loads once that watch is ready, so
-  // that a file written before then is read too. The same folder (its time changed) is left as it is.
-  const project = watchProjectFiles(path.dirname(contentDir), onChange, (name) => {
-    if (name !== path.basename(contentDir)) return;
-    const now = folderIdentity(contentDir);
-    if (now === null || now === watched) return;
-    watched = now;
+  // Watched afresh, and the guide loads once that watch is ready, so that a file written before then is read too.
+  const beside = watchBesideContentFolder(contentDir, onChange, () => {
     void content.close();
     content = watchContent(() => onChange(contentDir));
   });
   return {
     close() {
       void content.close();
-      project.close();
+      beside.close();
     },
   };
+}
+
+/**
+ * The project files beside the content folder (watchProjectFiles), and the
+ * folder itself removed and made again (a branch checked out without it,
+ * then back): a watch of the old folder reports nothing of the new one, so
+ * `onMadeAgain` is told when another folder stands in its place. The same
+ * folder (its time changed by an edit inside it) is not told of.
+ */
+export function watchBesideContentFolder(contentDir: string, onChange: (file: string) => void, onMadeAgain: () => void): { close(): void } {
+  let watched = folderIdentity(contentDir);
+  return watchProjectFiles(path.dirname(contentDir), onChange, (name) => {
+    if (name !== path.basename(contentDir)) return;
+    const now = folderIdentity(contentDir);
+    if (now === null || now === watched) return;
+    watched = now;
+    onMadeAgain();
+  });
 }
 
 /** Which folder is at `folder` now (device, inode and birth: a folder made at once in a removed one's place may reuse its inode), or null when none is. */

@@ -19,8 +19,6 @@ export type LiveReloadServer = {
   errorShown: (page: Page) => ReturnType<Page["locator"]>;
   /** The built server keeps rendered pages in its cache folder (from source there is no renderer version to key them by). */
   rendersOnlyWhatChanged?: boolean;
-  /** `themed-guide dev` follows the folder removed and made again (a branch checked out without it, then back). */
-  followsTheFolderMadeAgain?: boolean;
 };
 
 const FIXTURE = path.resolve("app/guide/service/__fixtures__/mkdocs");
@@ -216,18 +214,16 @@ export function liveReloadTests(server: LiveReloadServer) {
     expect(await stillTheSameDocument(page)).toBe(true);
   });
 
-  if (server.followsTheFolderMadeAgain) {
-    // Last: the folder is made again from the fixture, so what the tests before changed is gone.
-    test("the folder removed and made again (a branch checked out without it, then back) is followed: its pages show without a restart", async ({ page }) => {
-      await open(page, "/guide");
-      await fs.rm(contentDir, { recursive: true });
-      await expect.poll(() => log, { timeout: 10_000 }).toContain(`Content folder not found: ${contentDir}`);
-      // Gone for a moment, as while a checkout runs: a watch of the old folder has ended by then.
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      await fs.cp(FIXTURE, contentDir, { recursive: true });
-      await write("back-again.md", "# Back again\n\nWritten with the folder made again.\n");
-      await expect(navLink(page, "Back again").first()).toHaveAttribute("href", "/guide/back-again", { timeout: 10_000 });
-      expect(await stillTheSameDocument(page)).toBe(true);
-    });
-  }
+  // Last: the folder is made again from the fixture, so what the tests before changed is gone.
+  test("the folder removed and made again (a branch checked out without it, then back) is followed: its pages show without a restart", async ({ page }) => {
+    await open(page, "/guide");
+    await fs.rm(contentDir, { recursive: true });
+    await expect.poll(() => log, { timeout: 10_000 }).toContain(`Content folder not found: ${contentDir}`);
+    // Gone for a moment, as while a checkout runs: a watch of the old folder has ended by then.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await fs.cp(FIXTURE, contentDir, { recursive: true });
+    await write("back-again.md", "# Back again\n\nWritten with the folder made again.\n");
+    await expect(navLink(page, "Back again").first()).toHaveAttribute("href", "/guide/back-again", { timeout: 10_000 });
+    expect(await stillTheSameDocument(page)).toBe(true);
+  });
 }
