@@ -36,8 +36,8 @@ export async function buildCommand(folder: string, options: Record<string, strin
   // (server/heap-limit.ts). Without them, a 50,000-page export's own process grew to 911 MB (BENCHMARKS.md).
   // It mostly waits on its render workers, so it collects its garbage early.
   limitOwnHeap(budgetMB, process, { collectEarly: true });
-  prepareExportFolder(out, folder);
-  const output = createExportWriter(out);
+  const earlier = prepareExportFolder(out, folder);
+  const output = createExportWriter(out, earlier);
   await removedIfStopped(output, () => exportSite(output, { out, basePath, siteUrl, budgetMB, chosenPartPages }));
 }
 
@@ -59,7 +59,7 @@ async function exportSite(output: ExportWriter, { out, basePath, siteUrl, budget
   const plan = await seam.exportPlan();
 
   const pagesPerPart = chosenPartPages ?? searchPartPages(budgetMB, plan.pages.length);
-  const search = await createSearchIndexWriter(out, { pagesPerPart, output });
+  const search = await createSearchIndexWriter({ pagesPerPart, output });
   const progress = exportProgress(plan.pages.length, (line) => console.log(line));
 
   async function exportPage(url: string, position: number) {

@@ -5,7 +5,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { UsageError } from "./command-line.ts";
-import { EXPORT_MARKER, prepareExportFolder, recordExport } from "./export-folder.ts";
+import { EXPORT_MARKER, makeStagingFolder, prepareExportFolder, recordExport, STAGING_FOLDER } from "./export-folder.ts";
+import { createExportWriter } from "./export-writer.ts";
 
 let root: string;
 let docs: string;
@@ -79,7 +80,7 @@ describe("the export's folder", () => {
     expect(refusal(out)).toBe(`--out ${out} is not a folder`);
   });
 
-  test("an earlier export's files are removed, and a file the user added beside them stays", () => {
+  test("an earlier export's files are kept for the new export to replace once it is whole, and their list is returned", () => {
     const out = path.join(root, "site");
     prepareExportFolder(out, docs);
     fs.mkdirSync(path.join(out, "guide", "a"), { recursive: true });
@@ -88,16 +89,33 @@ describe("the export's folder", () => {
     recordExport(out, ["index.html", "guide/a/index.html"]);
     fs.writeFileSync(path.join(out, "CNAME"), "docs.example.com");
 
-    prepareExportFolder(out, docs);
-    expect(filesIn(out)).toEqual(["CNAME"]);
-    expect(fs.existsSync(path.join(out, "guide"))).toBe(false);
+    expect(prepareExportFolder(out, docs)).toEqual(["guide/a/index.html", "index.html"]);
+    expect(filesIn(out)).toEqual([EXPORT_MARKER, "CNAME", "guide/a/index.html", "index.html"].sort());
+  });
+
+  test("what a build killed before it could clean up left (its own folder, marked) is removed, and the folder taken as it was", () => {
+    const out = path.join(root, "site");
+    fs.mkdirSync(out);
+    const staging = makeStagingFolder(out);
+    fs.mkdirSync(path.join(staging, "guide"));
+    fs.writeFileSync(path.join(staging, "guide", "index.html"), "half");
+    expect(prepareExportFolder(out, docs)).toEqual([]);
+    expect(fs.readdirSync(out)).toEqual([]);
+  });
+
+  test("a folder of that name without the export's mark is the user's: the folder is refused and nothing in it removed", () => {
+    const out = path.join(root, "site");
+    fs.mkdirSync(path.join(out, STAGING_FOLDER), { recursive: true });
+    fs.writeFileSync(path.join(out, STAGING_FOLDER, "notes.txt"), "mine");
+    expect(refusal(out)).toBe(`--out ${out} is not empty and is not an earlier export: choose a new or empty folder`);
+    expect(filesIn(out)).toEqual([path.join(STAGING_FOLDER, "notes.txt")]);
   });
 
   test("a marker that names files outside the folder removes nothing outside it", () => {
     const out = path.join(root, "site");
     fs.mkdirSync(out);
     fs.writeFileSync(path.join(out, EXPORT_MARKER), JSON.stringify({ files: ["../docs/index.md", path.join(docs, "index.md"), "."] }));
-    prepareExportFolder(out, docs);
+    createExportWriter(out, prepareExportFolder(out, docs)).finish();
     expect(filesIn(docs)).toEqual(["index.md"]);
   });
 
@@ -106,7 +124,7 @@ describe("the export's folder", () => {
     fs.mkdirSync(out);
     fs.symlinkSync(docs, path.join(out, "linked"));
     fs.writeFileSync(path.join(out, EXPORT_MARKER), JSON.stringify({ files: ["linked/index.md"] }));
-    prepareExportFolder(out, docs);
+    createExportWriter(out, prepareExportFolder(out, docs)).finish();
     expect(filesIn(docs)).toEqual(["index.md"]);
   });
 

@@ -9,12 +9,25 @@ import { UsageError } from "./command-line.ts";
  * never the docs folder, inside it, or around it. An earlier export is
  * known by its marker file, which lists every file that export wrote: only
  * those are removed, so a file added beside them (a host's CNAME, say)
- * stays.
+ * stays. The new export is written beside the earlier one, in a folder of
+ * its own inside `out` (STAGING_FOLDER), and replaces it only once it is
+ * whole (moveIntoPlace): a build that fails leaves the earlier export as
+ * it was.
  */
 export const EXPORT_MARKER = ".themed-guide-export.json";
+/** Where an export is written until it is whole. */
+export const STAGING_FOLDER = ".themed-guide-export-in-progress";
+/** Inside STAGING_FOLDER, written first: the folder is an export's own, which the next build may remove (one killed before it could). */
+const STAGING_MARKER = ".written-by-themed-guide-build";
 
-/** Checks `out` against the rules and removes an earlier export's files; throws UsageError, having touched nothing, when a rule says no. */
-export function prepareExportFolder(out: string, docsFolder: string): void {
+/**
+ * Checks `out` against the rules, makes it if it is missing, and removes
+ * what a build killed before it could clean up left in it (its staging
+ * folder); returns the files of the earlier export there, which stay until
+ * the new one replaces them. Throws UsageError, having touched nothing,
+ * when a rule says no.
+ */
+export function prepareExportFolder(out: string, docsFolder: string): string[] {
   const target = realPathOf(out);
   const docs = realPathOf(docsFolder);
   if (isInside(target, docs)) throw new UsageError(`--out ${out} is inside the docs folder ${docsFolder}: choose a folder outside it`);
@@ -23,15 +36,69 @@ export function prepareExportFolder(out: string, docsFolder: string): void {
   const stat = fs.lstatSync(out, { throwIfNoEntry: false });
   if (stat === undefined) {
     makeFolderSync(out);
-  } else if (!stat.isDirectory()) {
-    throw new UsageError(`--out ${out} is not a folder`);
-  } else {
-    const entries = fs.readdirSync(out);
-    if (entries.length > 0 && !entries.includes(EXPORT_MARKER)) {
-      throw new UsageError(`--out ${out} is not empty and is not an earlier export: choose a new or empty folder`);
-    }
-    if (entries.length > 0) removeEarlierExport(target);
+    return [];
   }
+  if (!stat.isDirectory()) throw new UsageError(`--out ${out} is not a folder`);
+  const leftByKilledBuild = isStagingFolder(path.join(out, STAGING_FOLDER));
+  const entries = fs.readdirSync(out).filter((entry) => !(leftByKilledBuild && entry === STAGING_FOLDER));
+  if (entries.length > 0 && !entries.includes(EXPORT_MARKER)) {
+    throw new UsageError(`--out ${out} is not empty and is not an earlier export: choose a new or empty folder`);
+  }
+  const earlier = entries.length > 0 ? earlierExportFiles(target) : [];
+  if (leftByKilledBuild) fs.rmSync(path.join(out, STAGING_FOLDER), { recursive: true });
+  return earlier;
+}
+
+/** Makes the folder an export is written to until it is whole, marked as the export's own. */
+export function makeStagingFolder(out: string): string {
+  const staging = path.join(out, STAGING_FOLDER);
+  fs.mkdirSync(staging);
+  fs.writeFileSync(path.join(staging, STAGING_MARKER), "");
+  return staging;
+}
+
+/**
+ * Replaces the earlier export (`earlier`, its files) with the one written
+ * whole in `staging` (`written`, its files), and marks the folder as an
+ * export of these. A file the new export writes where `out` holds one of
+ * the user's (not the earlier export's), or a link or file where it needs
+ * a folder, is refused before anything is touched. Once the earlier
+ * export's files are removed the marker lists the new ones, so that a
+ * move that fails part way leaves a folder the next build replaces.
+ */
+export function moveIntoPlace(out: string, staging: string, written: readonly string[], earlier: readonly string[]): void {
+  const inTheWay = userFileCheck(out, earlier);
+  for (const file of written) inTheWay(file);
+  removeExportedFiles(out, earlier);
+  recordExport(out, written);
+  fs.unlinkSync(path.join(staging, STAGING_MARKER));
+  moveEntries(staging, out);
+  fs.rmSync(staging, { recursive: true });
+}
+
+/**
+ * A check of each file an export writes (relative to `out`), which throws
+ * UsageError where the file would replace something in `out` that is not
+ * the earlier export's (`earlier`), or where a folder it goes in is a link
+ * or a file: the user's, never to be replaced or written through.
+ */
+export function userFileCheck(out: string, earlier: readonly string[]): (file: string) => void {
+  const earlierFiles = new Set(earlier);
+  const folders = new Set<string>();
+  const refuse = (found: string) => {
+    throw new UsageError(`--out ${out} holds ${found}, which this export writes and no earlier export wrote: move it out of the folder, then build again`);
+  };
+  return (file) => {
+    const parts = file.split("/");
+    for (let depth = 1; depth < parts.length; depth++) {
+      const folder = parts.slice(0, depth).join("/");
+      if (folders.has(folder)) continue;
+      const stat = fs.lstatSync(path.join(out, folder), { throwIfNoEntry: false });
+      if (stat !== undefined && !stat.isDirectory() && !earlierFiles.has(folder)) refuse(folder);
+      folders.add(folder);
+    }
+    if (!earlierFiles.has(file) && fs.lstatSync(path.join(out, file), { throwIfNoEntry: false }) !== undefined) refuse(file);
+  };
 }
 
 /** Written last: the files of this export, for the next one to remove. */
@@ -40,7 +107,8 @@ export function recordExport(out: string, files: readonly string[]): void {
   fs.writeFileSync(path.join(out, EXPORT_MARKER), `${JSON.stringify(marker, null, 1)}\n`);
 }
 
-function removeEarlierExport(out: string) {
+/** The files the marker of the export in `out` lists. */
+function earlierExportFiles(out: string): string[] {
   let files: unknown;
   try {
     files = (JSON.parse(fs.readFileSync(path.join(out, EXPORT_MARKER), "utf8")) as { files?: unknown }).files;
@@ -48,8 +116,22 @@ function removeEarlierExport(out: string) {
     throw new UsageError(`${path.join(out, EXPORT_MARKER)} cannot be read: remove the folder's files by hand, or choose another folder`);
   }
   if (!Array.isArray(files)) throw new UsageError(`${path.join(out, EXPORT_MARKER)} lists no files: remove the folder's files by hand, or choose another folder`);
-  removeExportedFiles(out, files);
-  fs.unlinkSync(path.join(out, EXPORT_MARKER));
+  return files.filter((file): file is string => typeof file === "string");
+}
+
+/** A folder (not a link to one) with the staging marker in it: only then is it the export's own to remove. */
+function isStagingFolder(folder: string): boolean {
+  return fs.lstatSync(folder, { throwIfNoEntry: false })?.isDirectory() === true && fs.existsSync(path.join(folder, STAGING_MARKER));
+}
+
+/** Moves what `from` holds into `to`: a whole folder at once where `to` has none of that name, and into the one it has otherwise. */
+function moveEntries(from: string, to: string): void {
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory() && fs.lstatSync(target, { throwIfNoEntry: false })?.isDirectory()) moveEntries(source, target);
+    else fs.renameSync(source, target);
+  }
 }
 
 /**

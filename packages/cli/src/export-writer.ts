@@ -5,26 +5,32 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { makeFolderSync } from "../../../app/guide/load/make-folder.server.ts";
-import { recordExport, removeExportedFiles } from "./export-folder.ts";
+import { makeStagingFolder, moveIntoPlace, userFileCheck } from "./export-folder.ts";
 
 export type ExportWriter = ReturnType<typeof createExportWriter>;
 
 /**
- * Every file of an export is written through here. Each is recorded before
- * it is opened, so that an export that fails or is interrupted can remove
- * every file it wrote, the half-written one too (`abandon`): the folder is
- * left as the export found it, and the next `build` into it is not refused
+ * Every file of an export is written through here, into a folder of its
+ * own inside `out` until the export is whole (`finish`), when it replaces
+ * the earlier export there (`earlier`, its files; export-folder.ts). An
+ * export that fails or is interrupted removes that folder (`abandon`), with
+ * the half-written file in it: `out` is left as the export found it, an
+ * earlier export still whole, and the next `build` into it is not refused
  * as a folder of unknown files. A write that fails names its file, which
  * Node's message for a full disk does not ("ENOSPC: no space left on
  * device, write").
  */
-export function createExportWriter(out: string) {
+export function createExportWriter(out: string, earlier: readonly string[] = []) {
+  const staging = makeStagingFolder(out);
+  // At each write, so that a file of the user's in the way stops the export at once, not once it is whole.
+  const inTheWay = userFileCheck(out, earlier);
   const written: string[] = [];
   // Made once each: tens of thousands of files share a few thousand folders.
   const folders = new Set<string>();
 
   function opened(relative: string): string {
-    const target = path.join(out, relative);
+    inTheWay(relative);
+    const target = path.join(staging, relative);
     const folder = path.dirname(target);
     if (!folders.has(folder)) {
       makeFolderSync(folder);
@@ -35,6 +41,9 @@ export function createExportWriter(out: string) {
   }
 
   return {
+    /** Where the files are until the export is whole: to read one written, as the search index does. */
+    folder: staging,
+
     write(relative: string, body: string | Uint8Array): void {
       const target = opened(relative);
       try {
@@ -54,14 +63,16 @@ export function createExportWriter(out: string) {
       }
     },
 
-    /** Written last: the list of this export's files, which marks the folder as an export for the next one to replace. */
+    /** Called once every file is written: they replace the earlier export, and the folder is marked as an export of these for the next one to replace. */
     finish(): void {
-      recordExport(out, written);
+      moveIntoPlace(out, staging, written, earlier);
     },
 
-    /** Removes every file written so far, and the folders made for them where nothing else was put; the count removed. */
+    /** Removes every file written so far, with the folder they were written in; the count removed. */
     abandon(): number {
-      return removeExportedFiles(out, written);
+      const removed = written.filter((file) => fs.lstatSync(path.join(staging, file), { throwIfNoEntry: false }) !== undefined).length;
+      fs.rmSync(staging, { recursive: true, force: true });
+      return removed;
     },
   };
 }

@@ -13,11 +13,11 @@ afterEach(() => fs.rmSync(out, { recursive: true, force: true }));
 const page = (title: string, text: string) =>
   `<!DOCTYPE html><html lang="en"><head><title>${title}</title></head><body><article data-pagefind-body><h1>${title}</h1><p>${text}</p></article></body></html>`;
 
-/** Writes the page's file as the export does, and gives it to the writer. */
+/** Writes the page's file where the export writes it until it is whole, and gives it to the writer. */
 function writePage(writer: Awaited<ReturnType<typeof createSearchIndexWriter>>, position: number, url: string, html: string) {
   const file = `${url.slice(1)}/index.html`;
-  fs.mkdirSync(path.dirname(path.join(out, file)), { recursive: true });
-  fs.writeFileSync(path.join(out, file), html);
+  fs.mkdirSync(path.dirname(path.join(output.folder, file)), { recursive: true });
+  fs.writeFileSync(path.join(output.folder, file), html);
   writer.addPage(position, { url, file });
 }
 
@@ -25,7 +25,7 @@ function writePage(writer: Awaited<ReturnType<typeof createSearchIndexWriter>>, 
 function indexWriter(pagesPerPart: number) {
   out = fs.mkdtempSync(path.join(os.tmpdir(), "search-index-writer-"));
   output = createExportWriter(out);
-  return createSearchIndexWriter(out, { pagesPerPart, output });
+  return createSearchIndexWriter({ pagesPerPart, output });
 }
 let output: ExportWriter;
 
@@ -92,6 +92,7 @@ test("a page that is not indexed still takes its place, and the pages after it g
   writer.addPage(1, null);
   writePage(writer, 0, "/guide/a", page("A", "Alpha."));
   await writer.finish();
+  output.finish();
   expect(pagesIn("")).toBe(2);
 });
 
@@ -99,8 +100,9 @@ test("the index is read from the pages' files when it is written, so no page's H
   const writer = await indexWriter(10);
   writePage(writer, 0, "/guide/a", page("A", "Neap tide."));
   // What the file holds when the index is written is what is found: the export's final page.
-  fs.writeFileSync(path.join(out, "guide/a/index.html"), page("A", "Spring tide."));
+  fs.writeFileSync(path.join(output.folder, "guide/a/index.html"), page("A", "Spring tide."));
   await writer.finish();
+  output.finish();
   const fragments = path.join(out, "pagefind", "fragment");
   const text = fs.readdirSync(fragments).map((name) => zlib.gunzipSync(fs.readFileSync(path.join(fragments, name))).toString()).join("");
   expect(text).toContain("Spring tide.");

@@ -31,7 +31,7 @@ import type { ExportWriter } from "./export-writer.ts";
  */
 type IndexedPage = { url: string; file: string };
 
-export async function createSearchIndexWriter(out: string, { pagesPerPart, output }: { pagesPerPart: number; output: Pick<ExportWriter, "write"> }) {
+export async function createSearchIndexWriter({ pagesPerPart, output }: { pagesPerPart: number; output: Pick<ExportWriter, "write" | "folder"> }) {
   const pagefind = await import("pagefind");
   // By their place in the export, not as they finished rendering, so that the same folder makes the
   // same parts, and so the same ranking, every time (BM25 counts words within a part).
@@ -41,7 +41,7 @@ export async function createSearchIndexWriter(out: string, { pagesPerPart, outpu
     const { index, errors: startErrors } = await pagefind.createIndex({});
     if (!index) throw new Error(`The search index could not be started: ${startErrors.join("; ")}`);
     for (const { url, file } of part) {
-      const { errors } = await index.addHTMLFile({ url, content: searchableHtml(fs.readFileSync(path.join(out, file), "utf8")) });
+      const { errors } = await index.addHTMLFile({ url, content: searchableHtml(fs.readFileSync(path.join(output.folder, file), "utf8")) });
       if (errors.length > 0) throw new Error(`${url} could not be indexed for search: ${errors.join("; ")}`);
     }
     // Taken from Pagefind and written here, not by Pagefind: a file it cannot write (a full disk) ends its process
@@ -57,7 +57,7 @@ export async function createSearchIndexWriter(out: string, { pagesPerPart, outpu
   }
 
   return {
-    /** The export's page at `position` (from 0, each once): its URL and its HTML file, relative to `out`, once written; or null for one that is not indexed. */
+    /** The export's page at `position` (from 0, each once): its URL and its HTML file as the export wrote it, once written; or null for one that is not indexed. */
     addPage(position: number, page: IndexedPage | null): void {
       pages[position] = page;
     },

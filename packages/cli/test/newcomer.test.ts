@@ -141,21 +141,24 @@ describe("a newcomer with the package installed from its tarball", () => {
     expect(fs.readdirSync(path.join(workDir, "mine"))).toEqual(["notes.txt"]);
   });
 
-  // /dev/full answers every write as a full disk does: a link to it where the search index goes stands in for a
-  // disk that fills while Pagefind's files are written, which used to end Pagefind with a panic and hang the export.
-  test.runIf(fs.existsSync("/dev/full"))("build on a full disk is one line naming the file and exit status 1, and removes what it wrote, so the next build runs", async () => {
+  // A limit on the size of a file (`ulimit -f`, 1 MiB) fails a write as a full disk does, at the export's largest file
+  // (Mermaid's layout engine, about 1.5 MB), late in the build: after the pages and the search index are written.
+  test("build that cannot write a file is one line naming it and exit status 1, removes what it wrote, and leaves the earlier export as it was", async () => {
     const out = path.join(workDir, "site-full");
-    fs.mkdirSync(path.join(out, "pagefind"), { recursive: true });
-    fs.writeFileSync(path.join(out, ".themed-guide-export.json"), `${JSON.stringify({ writtenBy: "themed-guide build", files: [] })}\n`);
-    fs.symlinkSync("/dev/full", path.join(out, "pagefind", "pagefind-entry.json"));
-    const failed = await npx("build", "docs", "--out", "site-full");
+    expect(await npx("build", "docs", "--out", "site-full")).toMatchObject({ code: 0, stderr: "" });
+    const earlier = fs.readdirSync(out, { recursive: true }).map(String).sort();
+    const marker = fs.readFileSync(path.join(out, ".themed-guide-export.json"), "utf8");
+
+    const failed = await run("bash", ["-c", "ulimit -f 1024 && exec npx themed-guide build docs --out site-full"], { cwd: workDir, encoding: "utf8" }).then(
+      () => ({ code: 0, stderr: "" }),
+      (error: { code: number; stderr: string }) => error,
+    );
     expect(failed.code).toBe(1);
-    expect(failed.stderr).toMatch(new RegExp(`^themed-guide: ENOSPC: no space left on device, write '${out}/pagefind/pagefind-entry\\.json'; the [\\d,]+ files it had written were removed\\n$`));
-    // The earlier export (of nothing) was replaced, as always; the failed one left nothing behind.
-    expect(fs.readdirSync(out)).toEqual([]);
+    expect(failed.stderr).toMatch(new RegExp(`^themed-guide: EFBIG: file too large, write '${out}/\\.themed-guide-export-in-progress/assets/[\\w.-]+\\.js'; the [\\d,]+ files it had written were removed\\n$`));
+    expect(fs.readdirSync(out, { recursive: true }).map(String).sort()).toEqual(earlier);
+    expect(fs.readFileSync(path.join(out, ".themed-guide-export.json"), "utf8")).toBe(marker);
 
     expect(await npx("build", "docs", "--out", "site-full")).toMatchObject({ code: 0, stderr: "" });
-    expect(fs.existsSync(path.join(out, "pagefind", "pagefind-entry.json"))).toBe(true);
   });
 
   test("build holds its own process to its share of --memory, as serve does: a V8 heap limit and two malloc arenas", async () => {
