@@ -53,7 +53,7 @@ const until = async (test: () => boolean, what: string, timeoutMs = 600_000) => 
 
 try {
   const started = performance.now();
-  await until(() => / pages ready in /.test(output), "every page rendered");
+  await until(() => / pages? ready in /.test(output), "every page rendered");
   console.log(`${markdownFiles.length} pages; ${output.match(/Guide: .*/)![0]} (${((performance.now() - started) / 1000).toFixed(1)} s from the command)`);
 
   // The events an open page listens to.

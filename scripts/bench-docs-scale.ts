@@ -156,7 +156,7 @@ async function waitForListening(running: ReturnType<typeof spawnServer>, since: 
 async function completionLine(server: ReturnType<typeof spawnServer>, pid: number): Promise<string> {
   const deadline = performance.now() + START_DEADLINE_MS;
   while (performance.now() < deadline) {
-    const line = /Guide: (.* pages ready in [\d.]+ s.*)/.exec(server.output())?.[1];
+    const line = /Guide: (.* pages? ready in [\d.]+ s.*)/.exec(server.output())?.[1];
     if (line) return line;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

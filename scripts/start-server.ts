@@ -161,7 +161,7 @@ export async function backgroundRenderingDone(server: { output(): string }, pid:
   const deadline = Date.now() + timeoutMs;
   let line: string | undefined;
   while (Date.now() < deadline) {
-    line ??= /Guide: .* pages ready in [\d.]+ s/.exec(server.output())?.[0];
+    line ??= /Guide: .* pages? ready in [\d.]+ s/.exec(server.output())?.[0];
     if (line && childPids(pid).length === 0) return line.replace(/^Guide: /, "");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

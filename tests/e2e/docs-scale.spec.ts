@@ -63,8 +63,8 @@ function escapeText(text: string) {
 
 /** The server's report of its background completion: how many pages it rendered and how many it read from the page cache. */
 async function completion(output: () => string) {
-  await expect.poll(() => /Guide: \d+ pages ready in .*\((\d+) rendered, (\d+) from the page cache\)/.exec(output()), { timeout: 240_000 }).not.toBeNull();
-  const [, rendered, fromCache] = /Guide: \d+ pages ready in .*\((\d+) rendered, (\d+) from the page cache\)/.exec(output())!;
+  await expect.poll(() => /Guide: [\d,]+ pages? ready in .*\((\d+) rendered, (\d+) from the page cache\)/.exec(output()), { timeout: 240_000 }).not.toBeNull();
+  const [, rendered, fromCache] = /Guide: [\d,]+ pages? ready in .*\((\d+) rendered, (\d+) from the page cache\)/.exec(output())!;
   return { rendered: Number(rendered), fromCache: Number(fromCache) };
 }
 
@@ -123,7 +123,7 @@ test("a folder larger than the memory budget keeps is served page by page, every
     // So does the list of every page, with every description the first start kept: whole within moments
     // of listening, while the completion still reads the pages back (seconds for 800).
     await expect.poll(async () => (await fetch(`${restarted.url}/guide`)).headers.get("Cache-Control"), { intervals: [50] }).toBe("private, no-cache");
-    expect(restarted.output(), "the completion had not finished when the list was whole").not.toMatch(/pages ready in/);
+    expect(restarted.output(), "the completion had not finished when the list was whole").not.toMatch(/pages? ready in/);
     const restartedList = await (await fetch(`${restarted.url}/guide`)).text();
     expect(restartedList.match(/<span> — /g)?.length, "every page listed with its description").toBe(pages.length);
     await everyPageIsRight(restarted.url, ["dark"]);

@@ -2,6 +2,7 @@ import path from "node:path";
 import { isRunnableDevEnvironment, type ErrorPayload, type Plugin, type ViteDevServer, type WebSocketClient } from "vite";
 import { CONTENT_UPDATED_EVENT, LISTENING_EVENT } from "./live-reload-event.ts";
 import { readSettings } from "../../settings.server.ts";
+import { pageCount } from "../page-count.ts";
 import { createReloadQueue } from "./reload-queue.ts";
 import { watchBesideContentFolder } from "./watch-folder.ts";
 
@@ -80,13 +81,16 @@ function createReloader(server: ViteDevServer, moduleFile: string) {
       const { reloadGuide } = await importContentModule();
       const guide = await reloadGuide();
       error = null;
-      server.config.logger.info(`guide reloaded: ${guide.pages.length} pages in ${Math.round(performance.now() - started)} ms`, { timestamp: true });
+      server.config.logger.info(`guide reloaded: ${pageCount(guide.pages.length)} in ${Math.round(performance.now() - started)} ms`, { timestamp: true });
       for (const client of server.ws.clients) {
         // A page that does not listen (Vite's error page, shown when the folder was broken at start) is loaded anew.
         client.send(listening.has(client) ? { type: "custom", event: CONTENT_UPDATED_EVENT } : { type: "full-reload", path: "*" });
       }
     } catch (caught) {
-      error = toOverlayError(caught);
+      const next = toOverlayError(caught);
+      // Said once, as watch-guide.server.ts does: the open pages already show it.
+      if (error?.message === next.message) return;
+      error = next;
       server.config.logger.error(`guide not reloaded: ${error.message}`, { timestamp: true });
       server.ws.send({ type: "error", err: error });
     }

@@ -1,4 +1,5 @@
 import { GuideContentError } from "../guide-content-error";
+import { pageCount } from "../page-count";
 import { reloadGuide } from "../service/guide-service.server";
 import { settings } from "../../settings.server";
 import { createReloadQueue } from "./reload-queue";
@@ -27,10 +28,14 @@ export function watchGuide(onChange: (change: GuideChange) => void): { close(): 
       error = null;
       const { rendered, fromDiskCache, unchanged } = guide.renderCounts();
       const counts = `${rendered} rendered, ${fromDiskCache} from the page cache, ${unchanged} unchanged`;
-      console.log(`Guide reloaded: ${guide.pages.length} pages in ${Math.round(performance.now() - started)} ms (${counts})`);
+      console.log(`Guide reloaded: ${pageCount(guide.pages.length)} in ${Math.round(performance.now() - started)} ms (${counts})`);
       onChange({ type: "updated", pages: guide.pages.length });
     } catch (caught) {
-      error = describe(caught);
+      const next = describe(caught);
+      // One change often reaches the watch twice (a folder removed: its files, then its name beside it); the same
+      // error is said once, and the open pages already show it.
+      if (error?.message === next.message) return;
+      error = next;
       console.error(`Guide not reloaded: ${error.message}`);
       onChange(error);
     }

@@ -5,6 +5,7 @@ import type { ChildProcess } from "node:child_process";
 import os from "node:os";
 import { createPageRenderer } from "./render-worker-client.server";
 import { renderWorkerPool } from "./render-worker-pool.server";
+import { pageCount } from "../page-count";
 import { memoryShares } from "../../../server/memory-budget.ts";
 
 /**
@@ -173,7 +174,7 @@ function completeInBackground(guide: Guide) {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const failed = failures.length > 0 ? `, ${failures.length} could not be` : "";
       const { rendered, fromDiskCache } = guide.renderCounts();
-      console.log(`Guide: ${guide.pages.length} pages ready in ${seconds} s (${rendered} rendered, ${fromDiskCache} from the page cache)${failed}; search is ready`);
+      console.log(`Guide: ${pageCount(guide.pages.length)} ready in ${seconds} s (${rendered} rendered, ${fromDiskCache} from the page cache)${failed}; search is ready`);
     });
   }, 0);
 }
