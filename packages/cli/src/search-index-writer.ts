@@ -5,6 +5,7 @@ import { UNSEARCHED_ELEMENTS } from "../../../app/guide/render/unsearched-elemen
 import { SEARCH_INDEX_PARTS_FILE, searchIndexPartFolder } from "../../../app/static-site/search-index-meta.ts";
 import { describePackage, noticeSection } from "../../../scripts/third-party-licenses.ts";
 import type { ExportWriter } from "./export-writer.ts";
+import { UnknownIndexFormat, withSmallerChunks } from "./search-index-chunks.ts";
 
 /**
  * The static export's search index: Pagefind, a search engine made for
@@ -21,9 +22,9 @@ import type { ExportWriter } from "./export-writer.ts";
  * written: the first in /pagefind/, the others in /pagefind/parts/<n>/,
  * listed in /pagefind/parts.json, which the browser merges into one search.
  *
- * A search fetches, for each of its words, a chunk of about 30 KB from
- * every part, however rare the word, so fewer parts make every search
- * smaller. The parts are written once every page is, from the pages' files,
+ * A search fetches, for each of its words, the chunk of the index that
+ * holds it from every part, however rare the word, so fewer parts and
+ * smaller chunks (search-index-chunks.ts) make every search smaller. The parts are written once every page is, from the pages' files,
  * when the render workers have ended and left Pagefind their share of the
  * budget (server/memory-budget.ts, searchPartPages): 3 parts rather than 9
  * at 5,000 pages, and a search of 225-354 KB rather than 405-622
@@ -46,10 +47,11 @@ export async function createSearchIndexWriter({ pagesPerPart, output }: { pagesP
     }
     // Taken from Pagefind and written here, not by Pagefind: a file it cannot write (a full disk) ends its process
     // with a panic, and the request waiting on it is never answered.
-    const { files, errors } = await index.getFiles();
+    const { files: written, errors } = await index.getFiles();
     // The process ends with its part: a new one starts small, where one that went on kept what the last part grew to.
     await pagefind.close();
     if (errors.length > 0) throw new Error(`The search index could not be made: ${errors.join("; ")}`);
+    const files = inSmallerChunks(written);
     const folder = searchIndexPartFolder(n);
     for (const file of files) {
       if (folder === "" || isIndexFile(file.path)) output.write(path.posix.join("pagefind", folder, file.path), file.content);
@@ -74,6 +76,17 @@ export async function createSearchIndexWriter({ pagesPerPart, output }: { pagesP
       output.write(path.posix.join("pagefind", SEARCH_INDEX_PARTS_FILE), `${JSON.stringify(laterParts)}\n`);
     },
   };
+}
+
+/** The index's words in chunks a tenth the size of Pagefind's (search-index-chunks.ts), or as Pagefind wrote them where its format is not the one known. */
+function inSmallerChunks<File extends { path: string; content: Uint8Array }>(files: File[]): Array<{ path: string; content: Uint8Array }> {
+  try {
+    return withSmallerChunks(files);
+  } catch (error) {
+    if (!(error instanceof UnknownIndexFormat)) throw error;
+    console.warn(`themed-guide: the search index is left in Pagefind's own chunks, which a search fetches more of: ${error.message}`);
+    return files;
+  }
 }
 
 /**
