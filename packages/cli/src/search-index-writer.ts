@@ -24,11 +24,12 @@ import { UnknownIndexFormat, withSmallerChunks } from "./search-index-chunks.ts"
  *
  * A search fetches, for each of its words, the chunk of the index that
  * holds it from every part, however rare the word, so fewer parts and
- * smaller chunks (search-index-chunks.ts) make every search smaller. The parts are written once every page is, from the pages' files,
- * when the render workers have ended and left Pagefind their share of the
- * budget (server/memory-budget.ts, searchPartPages): 3 parts rather than 9
- * at 5,000 pages, and a search of 225-354 KB rather than 405-622
- * (BENCHMARKS.md).
+ * smaller chunks (search-index-chunks.ts) make every search smaller. The
+ * parts are written once every page is, from the pages' files, when the
+ * render workers have ended and left Pagefind their share of the budget
+ * (server/memory-budget.ts, searchPartPages): 3 parts rather than 9 at
+ * 5,000 pages, and a search of 225-354 KB rather than 405-622; 214-219 KB
+ * once the chunks are cut smaller (BENCHMARKS.md).
  */
 type IndexedPage = { url: string; file: string };
 
