@@ -128,6 +128,19 @@ describe("the export's folder", () => {
     expect(filesIn(docs)).toEqual(["index.md"]);
   });
 
+  // /dev/full answers every write as a full disk does; a link to it where the marker is written stands in for one.
+  test.runIf(fs.existsSync("/dev/full"))("the marker is replaced whole or not at all: a disk that fills while it is written leaves the one before", () => {
+    const out = path.join(root, "site");
+    fs.mkdirSync(out);
+    recordExport(out, ["index.html"]);
+    const before = fs.readFileSync(path.join(out, EXPORT_MARKER), "utf8");
+    const through = path.join(root, "staging");
+    fs.mkdirSync(through);
+    fs.symlinkSync("/dev/full", path.join(through, `${EXPORT_MARKER}.partial`));
+    expect(() => recordExport(out, ["index.html", "guide/index.html"], through)).toThrow(/ENOSPC/);
+    expect(fs.readFileSync(path.join(out, EXPORT_MARKER), "utf8")).toBe(before);
+  });
+
   test("a marker that cannot be read is refused, and nothing is removed", () => {
     const out = path.join(root, "site");
     fs.mkdirSync(out);

@@ -62,18 +62,21 @@ export function makeStagingFolder(out: string): string {
  * whole in `staging` (`written`, its files), and marks the folder as an
  * export of these. A file the new export writes where `out` holds one of
  * the user's (not the earlier export's), or a link or file where it needs
- * a folder, is refused before anything is touched. Once the earlier
- * export's files are removed the marker lists the new ones, so that a
- * move that fails part way leaves a folder the next build replaces.
+ * a folder, is refused before anything is touched. Until the new files are
+ * in place the marker lists both exports' files, each marker written in
+ * the staging folder and renamed over the last (a rename needs no room on
+ * the disk), so that whatever stops this part way leaves a folder the next
+ * build replaces.
  */
 export function moveIntoPlace(out: string, staging: string, written: readonly string[], earlier: readonly string[]): void {
   const inTheWay = userFileCheck(out, earlier);
   for (const file of written) inTheWay(file);
-  removeExportedFiles(out, earlier);
-  recordExport(out, written);
   fs.unlinkSync(path.join(staging, STAGING_MARKER));
+  recordExport(out, [...new Set([...earlier, ...written])], staging);
+  removeExportedFiles(out, earlier);
   moveEntries(staging, out);
-  fs.rmSync(staging, { recursive: true });
+  recordExport(out, written, staging);
+  fs.rmdirSync(staging);
 }
 
 /**
@@ -101,10 +104,12 @@ export function userFileCheck(out: string, earlier: readonly string[]): (file: s
   };
 }
 
-/** Written last: the files of this export, for the next one to remove. */
-export function recordExport(out: string, files: readonly string[]): void {
+/** The folder's marker: the files of the export in it, for the next one to replace. Written in `through` (on the same disk) and renamed into place, so that it is never half written. */
+export function recordExport(out: string, files: readonly string[], through = out): void {
   const marker = { writtenBy: "themed-guide build", files: [...files].sort() };
-  fs.writeFileSync(path.join(out, EXPORT_MARKER), `${JSON.stringify(marker, null, 1)}\n`);
+  const written = path.join(through, `${EXPORT_MARKER}.partial`);
+  fs.writeFileSync(written, `${JSON.stringify(marker, null, 1)}\n`);
+  fs.renameSync(written, path.join(out, EXPORT_MARKER));
 }
 
 /** The files the marker of the export in `out` lists. */
@@ -129,8 +134,12 @@ function moveEntries(from: string, to: string): void {
   for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
     const source = path.join(from, entry.name);
     const target = path.join(to, entry.name);
-    if (entry.isDirectory() && fs.lstatSync(target, { throwIfNoEntry: false })?.isDirectory()) moveEntries(source, target);
-    else fs.renameSync(source, target);
+    if (entry.isDirectory() && fs.lstatSync(target, { throwIfNoEntry: false })?.isDirectory()) {
+      moveEntries(source, target);
+      fs.rmdirSync(source);
+    } else {
+      fs.renameSync(source, target);
+    }
   }
 }
 
