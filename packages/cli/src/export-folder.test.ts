@@ -109,6 +109,10 @@ describe("the export's folder", () => {
     fs.writeFileSync(path.join(out, STAGING_FOLDER, "notes.txt"), "mine");
     expect(refusal(out)).toBe(`--out ${out} is not empty and is not an earlier export: choose a new or empty folder`);
     expect(filesIn(out)).toEqual([path.join(STAGING_FOLDER, "notes.txt")]);
+    // Beside an earlier export too, where the new export would be written: said in a sentence, not a system error.
+    recordExport(out, []);
+    expect(refusal(out)).toBe(`--out ${out} holds ${STAGING_FOLDER}, which no build made: move it out of the folder, then build again`);
+    expect(filesIn(out)).toEqual([EXPORT_MARKER, path.join(STAGING_FOLDER, "notes.txt")].sort());
   });
 
   test("a marker that names files outside the folder removes nothing outside it", () => {

@@ -44,6 +44,8 @@ export function prepareExportFolder(out: string, docsFolder: string): string[] {
   if (entries.length > 0 && !entries.includes(EXPORT_MARKER)) {
     throw new UsageError(`--out ${out} is not empty and is not an earlier export: choose a new or empty folder`);
   }
+  // Beside an earlier export, where the new one would be written: not the export's own, so not to be removed.
+  if (entries.includes(STAGING_FOLDER)) throw new UsageError(`--out ${out} holds ${STAGING_FOLDER}, which no build made: move it out of the folder, then build again`);
   const earlier = entries.length > 0 ? earlierExportFiles(target) : [];
   if (leftByKilledBuild) fs.rmSync(path.join(out, STAGING_FOLDER), { recursive: true });
   return earlier;
