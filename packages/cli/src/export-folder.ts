@@ -147,30 +147,23 @@ function moveEntries(from: string, to: string): void {
 
 /**
  * Removes the files an export wrote (`files`, relative to `out`), and then
- * the folders made for them where nothing else was put; returns how many
- * files were removed. Only paths inside the folder, never through a link
- * out of it: the list may be an earlier export's marker, which anyone could
- * have edited.
+ * the folders made for them where nothing else was put. Only paths inside
+ * the folder, never through a link out of it: the list may be an earlier
+ * export's marker, which anyone could have edited.
  */
-export function removeExportedFiles(out: string, files: readonly unknown[]): number {
+function removeExportedFiles(out: string, files: readonly string[]): void {
   const root = realPathOf(out);
   const folders = new Set<string>();
-  let removed = 0;
   for (const file of files) {
-    if (typeof file !== "string") continue;
     const target = path.resolve(root, file);
     if (target === root || !isInside(target, root) || realPathOf(path.dirname(target)) !== path.dirname(target)) continue;
-    if (fs.lstatSync(target, { throwIfNoEntry: false })?.isDirectory() === false) {
-      fs.unlinkSync(target);
-      removed++;
-    }
+    if (fs.lstatSync(target, { throwIfNoEntry: false })?.isDirectory() === false) fs.unlinkSync(target);
     for (let folder = path.dirname(target); folder !== root; folder = path.dirname(folder)) folders.add(folder);
   }
   // Deepest first.
   for (const folder of [...folders].sort((a, b) => b.length - a.length)) {
     if (fs.existsSync(folder) && fs.readdirSync(folder).length === 0) fs.rmdirSync(folder);
   }
-  return removed;
 }
 
 /** True when `inner` is `outer` or inside it. */

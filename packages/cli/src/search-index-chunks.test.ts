@@ -34,7 +34,12 @@ const metaOf = (files: IndexFile[]) => {
 };
 const chunksOf = (files: IndexFile[]) => metaOf(files)[2] as Chunk[];
 const wordsIn = (files: IndexFile[], chunk: Chunk) => (body(fileAt(files, `index/${chunk[2]}.pf_index`))[0] as Word[]);
-const sharedLetters = (a: string, b: string) => [...a].findIndex((letter, index) => letter !== b[index]) === -1 ? Math.min(a.length, b.length) : [...a].findIndex((letter, index) => letter !== b[index]);
+/** How many letters `a` and `b` begin with alike. */
+const sharedLetters = (a: string, b: string) => {
+  let shared = 0;
+  while (shared < a.length && a[shared] === b[shared]) shared++;
+  return shared;
+};
 const positionsOf = (word: Word) => word[1].reduce((sum, page) => sum + page[1].length + 1, 0);
 
 /** The chunk Pagefind's search fetches for a word (pagefind_web's request_indexes): one whose bounds hold it, else one whose bounds hold its start. */

@@ -27,7 +27,8 @@ const SIGNATURE = Buffer.from("pagefind_dcd");
 /** The part of Pagefind's metadata that lists the chunks: [first word, last word, name]. */
 const CHUNK_LIST = 2;
 
-type IndexFile = { path: string; content: Uint8Array };
+/** A file of Pagefind's, as `getFiles` gives it. */
+export type IndexFile = { path: string; content: Uint8Array };
 /** A word of a chunk: the word, then for each page it is on, the page's number and the word's positions there. */
 type IndexWord = [string, [number, number[], ...unknown[]][], ...unknown[]];
 type ChunkName = [from: string, to: string, name: string];

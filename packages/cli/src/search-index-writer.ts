@@ -5,7 +5,7 @@ import { UNSEARCHED_ELEMENTS } from "../../../app/guide/render/unsearched-elemen
 import { SEARCH_INDEX_PARTS_FILE, searchIndexPartFolder } from "../../../app/static-site/search-index-meta.ts";
 import { describePackage, noticeSection } from "../../../scripts/third-party-licenses.ts";
 import type { ExportWriter } from "./export-writer.ts";
-import { UnknownIndexFormat, withSmallerChunks } from "./search-index-chunks.ts";
+import { type IndexFile, UnknownIndexFormat, withSmallerChunks } from "./search-index-chunks.ts";
 
 /**
  * The static export's search index: Pagefind, a search engine made for
@@ -80,7 +80,7 @@ export async function createSearchIndexWriter({ pagesPerPart, output }: { pagesP
 }
 
 /** The index's words in chunks a tenth the size of Pagefind's (search-index-chunks.ts), or as Pagefind wrote them where its format is not the one known. */
-function inSmallerChunks<File extends { path: string; content: Uint8Array }>(files: File[]): Array<{ path: string; content: Uint8Array }> {
+function inSmallerChunks(files: readonly IndexFile[]): readonly IndexFile[] {
   try {
     return withSmallerChunks(files);
   } catch (error) {
