@@ -4,7 +4,7 @@ import type { HomeSections } from "../guide-types";
 import type { CategoryCard } from "./markdown/cards";
 import { shortenDescription } from "./page-description";
 import { resolveUrl, type AskedLink, type UrlLookups } from "./resolve-url.server";
-import { searchSections, type SearchSection } from "./search-sections.server";
+import { searchSectionsOfTree, type SearchSection } from "./search-sections.server";
 
 /**
  * One page of the guide, rendered: what the guide (service/page-rendering.server.ts) asks of the
@@ -69,7 +69,7 @@ export async function renderPage(job: RenderJob, targets: UrlLookups): Promise<R
     html: rendered.html,
     headings: rendered.headings,
     brokenHrefs,
-    sections: searchSections({ url: job.url, title: job.title, description, html: rendered.html }),
+    sections: searchSectionsOfTree({ url: job.url, title: job.title, description }, rendered.tree),
     links: [...links.values()],
   };
 }

@@ -1,4 +1,4 @@
-import type { Element, ElementContent, Root } from "hast";
+import type { Element, ElementContent, Node, Root } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import { toString } from "hast-util-to-string";
 import type { RenderedPage } from "../guide-types";
@@ -13,6 +13,8 @@ import { UNSEARCHED_ELEMENTS } from "./unsearched-elements";
 
 /** What a page contributes to the index (a RenderedPage has all of it). */
 export type SearchablePage = Pick<RenderedPage, "url" | "title" | "description" | "html">;
+/** The same without its HTML, for a page whose tree is at hand. */
+type PageNames = Omit<SearchablePage, "html">;
 
 type SectionDraft = { id: string | null; heading: string | null; parentHeading: string | null; parts: string[] };
 
@@ -36,13 +38,27 @@ export type SearchSection = {
 };
 
 export function searchSections(page: SearchablePage): SearchSection[] {
-  const tree: Root = fromHtml(page.html, { fragment: true });
+  return searchSectionsOfTree(page, fromHtml(page.html, { fragment: true }));
+}
+
+/**
+ * The same, read from the tree the page's HTML was written from: where a
+ * page is rendered, its tree is at hand, and parsing the HTML back, with
+ * the garbage it made, cost a render worker a sixth of its CPU time on the
+ * generated 1,000-page folder (BENCHMARKS.md).
+ */
+export function searchSectionsOfTree(page: PageNames, tree: Root): SearchSection[] {
   const sections: SectionDraft[] = [{ id: null, heading: null, parentHeading: null, parts: [] }];
   let lastH2: string | null = null;
 
   const visit = (nodes: ElementContent[] | Root["children"], into: string[]) => {
     for (const node of nodes) {
       if (node.type === "text") into.push(node.value);
+      // Shiki writes each code block as a tree of its own, a root inside the page's (parsed HTML has none).
+      if ((node as Node).type === "root") {
+        visit((node as unknown as Root).children, into);
+        continue;
+      }
       if (node.type !== "element") continue;
       if (node.tagName === "math") {
         into.push(formulaText(node));
@@ -104,11 +120,13 @@ function formulaText(math: Element): string {
 
 function isSkipped(element: Element): boolean {
   if (UNSEARCHED_ELEMENTS.has(element.tagName)) return true;
-  const { hidden, ariaHidden, className } = element.properties;
+  // Shiki's elements name their attributes as HTML does (`class`, `aria-hidden`), a parsed page's as hast does.
+  const { hidden, ariaHidden = element.properties["aria-hidden"], className = element.properties.class } = element.properties;
   if (hidden !== undefined && hidden !== null && hidden !== false) return true;
   if (String(ariaHidden) === "true") return true;
   // The "#" link that rehype-autolink-headings appends to each heading.
-  return Array.isArray(className) && className.includes("heading-anchor");
+  const classes = typeof className === "string" ? className.split(" ") : className;
+  return Array.isArray(classes) && classes.includes("heading-anchor");
 }
 
 function collapse(text: string): string {

@@ -25,6 +25,8 @@ vi.mock("../render/markdown/render-markdown.server", () => {
         titleId: null,
         firstParagraph: null,
         headings: [],
+        // What search reads: nothing these tests look at.
+        tree: { type: "root", children: [] },
       };
     },
   };

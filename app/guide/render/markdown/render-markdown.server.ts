@@ -1,5 +1,6 @@
 import { transformerNotationHighlight } from "@shikijs/transformers";
 import rehypeAutolinkHeadings from "rehype-autolink-headings";
+import type { Root } from "hast";
 import rehypeStringify from "rehype-stringify";
 import { unified } from "unified";
 import { VFile } from "vfile";
@@ -54,6 +55,8 @@ export type RenderedMarkdown = {
   firstParagraph: string | null;
   /** The page's h2 and h3, in document order. */
   headings: PageHeading[];
+  /** The tree `html` was written from: what search reads the page's sections from, rather than parsing `html` again. */
+  tree: Root;
 };
 
 /**
@@ -124,14 +127,30 @@ const processor = unified()
     fallbackLanguage: "text",
     transformers: [transformerHighlightedLines(), transformerNotationHighlight(), transformerTokenClasses(), transformerPlainLines()],
   })
+  .use(rehypeKeepFinishedTree)
   .use(rehypeStringify)
   .freeze();
+
+declare module "vfile" {
+  interface DataMap {
+    /** The tree the page's HTML is written from. */
+    finishedTree: Root;
+  }
+}
+
+/** Search reads a page's sections from its finished tree (search-sections.server.ts), rather than parsing its HTML again. */
+function rehypeKeepFinishedTree() {
+  return (tree: Root, file: VFile) => {
+    file.data.finishedTree = tree;
+  };
+}
 
 export async function renderMarkdown(markdown: string, context: MarkdownContext): Promise<RenderedMarkdown> {
   const file = new VFile({ path: context.relativePath, value: markdown, data: { resolveUrl: context.resolveUrl, ...(context.title && { pageTitle: context.title }), ...(context.home && { home: context.home }), ...(context.categoryCards && { categoryCards: context.categoryCards }) } });
   const html = String(await processor.process(file));
   return {
     html,
+    tree: file.data.finishedTree!,
     title: file.data.title ?? null,
     titleId: file.data.titleId ?? null,
     firstParagraph: file.data.firstParagraph ?? null,
