@@ -1,4 +1,4 @@
-import type { Element, ElementContent, Node, Root } from "hast";
+import type { Element, ElementContent, Root, RootContent } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import { toString } from "hast-util-to-string";
 import type { RenderedPage } from "../guide-types";
@@ -51,12 +51,12 @@ export function searchSectionsOfTree(page: PageNames, tree: Root): SearchSection
   const sections: SectionDraft[] = [{ id: null, heading: null, parentHeading: null, parts: [] }];
   let lastH2: string | null = null;
 
-  const visit = (nodes: ElementContent[] | Root["children"], into: string[]) => {
+  // A tree's children, and Shiki's code blocks, each a root of its own inside the page's tree (parsed HTML has none).
+  const visit = (nodes: readonly (ElementContent | RootContent | Root)[], into: string[]) => {
     for (const node of nodes) {
       if (node.type === "text") into.push(node.value);
-      // Shiki writes each code block as a tree of its own, a root inside the page's (parsed HTML has none).
-      if ((node as Node).type === "root") {
-        visit((node as unknown as Root).children, into);
+      if (node.type === "root") {
+        visit(node.children, into);
         continue;
       }
       if (node.type !== "element") continue;
