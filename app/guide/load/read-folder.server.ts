@@ -65,6 +65,8 @@ export type ReadFolderOptions = {
   onTargets?: (targets: UrlTargets, samples: CodeSample[], start: { unchangedSinceLastStart: boolean; stamp: string | null }) => void;
   /** What the last reading of this folder found (`themed-guide dev`): pages whose files are as they were are not read again. */
   lastRead?: LastRead;
+  /** Told of each page whose front matter does not parse, read as if it had none; without it the first such page stops the reading (read-page-sources.server.ts). */
+  onFrontMatterError?: (error: GuideContentError) => void;
 };
 
 export async function readFolder(contentDir: string, options: ReadFolderOptions): Promise<ReadFolder> {
@@ -89,7 +91,11 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
   // MkDocs' nav when mkdocs.yml has one, else mdBook's SUMMARY.md.
   const contents = project?.contents ?? listing.bookContents;
 
-  const { sources, missingIncludes, includesPastLimit, repositoryPaths, samples, readMarkdown, unchangedSinceLastStart, stamp } = await readPageSources(root, listing, options.startIndexFile?.(root) ?? null, options.lastRead);
+  const { sources, missingIncludes, includesPastLimit, repositoryPaths, samples, readMarkdown, unchangedSinceLastStart, stamp } = await readPageSources(root, listing, {
+    startIndexFile: options.startIndexFile?.(root) ?? null,
+    lastRead: options.lastRead,
+    onFrontMatterError: options.onFrontMatterError,
+  });
   if (missingIncludes.length > 0) warn(describeMissingIncludes(root, missingIncludes));
   if (includesPastLimit.length > 0) warn(describeIncludesPastLimit(root, includesPastLimit, INCLUDE_LIMITS));
   const slots = placePages(

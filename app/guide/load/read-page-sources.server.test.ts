@@ -29,9 +29,9 @@ describe("readPageSources", () => {
     await write("alpha.md", "---\ntitle: Alpha\n---\nThe first.\n");
     await write("shared.md", "# Shared\n\nSaid once.\n");
     await write("beta.md", "# Beta\n\n<!--@include: ./shared.md-->\n");
-    const first = await readPageSources(root, await listContentFolder(root), path.join(root, ".start.json"));
+    const first = await readPageSources(root, await listContentFolder(root), { startIndexFile: path.join(root, ".start.json") });
     // A start on the same files takes every page from the start index, and knows the same of each.
-    const again = await readPageSources(root, await listContentFolder(root), path.join(root, ".start.json"));
+    const again = await readPageSources(root, await listContentFolder(root), { startIndexFile: path.join(root, ".start.json") });
     expect(again.unchangedSinceLastStart).toBe(true);
     expect(again.sources).toEqual(first.sources);
     const lastRead = (read: PageSources) => ({ sources: new Map(read.sources.map((source) => [source.entry.relativePath, source])), samples: read.samples });
@@ -45,7 +45,7 @@ describe("readPageSources", () => {
     await write("alpha.md", "---\ntitle: Alpha, renamed\n---\nThe first.\n\n```py\nprint(1)\n```\n");
     const opened = vi.spyOn(fs, "open");
     try {
-      const second = await readPageSources(root, await listContentFolder(root), null, lastRead(again));
+      const second = await readPageSources(root, await listContentFolder(root), { lastRead: lastRead(again) });
       const read = opened.mock.calls.map(([file]) => path.basename(String(file)));
       expect(read).toContain("alpha.md");
       expect(read).toContain("beta.md");
@@ -66,5 +66,22 @@ describe("readPageSources", () => {
     await fs.mkdir(path.join(root, "index.md"));
 
     await expect(readPageSources(root, listing)).rejects.toThrow(/EISDIR|illegal operation on a directory/);
+  });
+
+  it("told of front matter that does not parse, reads every page on as if it had none, and keeps no start index that would hide the error", async () => {
+    await fs.writeFile(path.join(root, "index.md"), "# Home\n");
+    await fs.writeFile(path.join(root, "broken.md"), "---\ntitle: [unclosed\n---\n# Broken\n\nIts text.\n");
+    const startIndexFile = path.join(root, ".start.json");
+    const told: string[] = [];
+
+    const read = await readPageSources(root, await listContentFolder(root), { startIndexFile, onFrontMatterError: (error) => told.push(error.message) });
+
+    expect(told).toEqual([expect.stringMatching(/broken\.md:2:\d+: front matter is not valid YAML/)]);
+    const broken = read.sources.find((source) => source.entry.relativePath === "broken.md")!;
+    expect(broken.leadingTitle).toBe("Broken");
+    expect(await read.readMarkdown(broken.entry)).toBe("# Broken\n\nIts text.\n");
+    expect(told).toHaveLength(1);
+    // A server's start on the same files stops at the page, as it would have without that reading.
+    await expect(readPageSources(root, await listContentFolder(root), { startIndexFile })).rejects.toThrow(/broken\.md:2:\d+: front matter is not valid YAML/);
   });
 });

@@ -1,18 +1,17 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { GuideContentError, PageFileGoneError } from "../guide-content-error";
+import { GuideContentError } from "../guide-content-error";
 import { createCodeSampleCollector, type CodeSample } from "../render/code-samples.server";
-import { expandIncludes } from "./includes/expand-includes.server";
-import { FrontMatterError, parseFrontMatter } from "./front-matter.server";
 import type { BrokenLink } from "./link-report";
-import { LIMITS, type ContentListing, type MarkdownEntry } from "./list-content-folder.server";
-import { readPageMeta, type PageMeta } from "./page-meta.server";
+import type { ContentListing, MarkdownEntry } from "./list-content-folder.server";
+import type { PageMeta } from "./page-meta.server";
+import { goneIsNull, markdownReader, parsePage, readPageFile, type ReadText } from "./page-markdown.server";
 import { folderStamp, readStartIndex, writeStartIndex } from "./start-index.server";
 
 /**
  * Every page's Markdown, read at start and let go: its front matter parsed
  * (a file whose front matter does not parse stops the start, named with
- * its line and column), drafts left out, the files it includes expanded,
+ * its line and column, unless the caller lists such files: `onFrontMatterError`), drafts left out, the files it includes expanded,
  * its leading title read and a code block of each language noted. Only
  * what the navigation and the renderer's warm-up need is kept, so a folder
  * of 50,000 pages is never held in memory; a page's text is read again from
@@ -56,13 +55,27 @@ export type PageSources = {
   stamp: string | null;
 };
 
-type ReadText = (relativePath: string) => Promise<string | null>;
+export type ReadPageSourcesOptions = {
+  /** Where what this reading finds is kept for the next start on the same files (start-index.server.ts). */
+  startIndexFile?: string | null;
+  lastRead?: LastRead;
+  /**
+   * Told of each page whose front matter does not parse, which is then read
+   * as if it had none (`themed-guide check`, which lists every such page
+   * with the folder's other problems). Without it, the first such page
+   * stops the reading, as it stops a server's start.
+   */
+  onFrontMatterError?: (error: GuideContentError) => void;
+};
 
-/** `startIndexFile`: where what this reading finds is kept for the next start on the same files (start-index.server.ts). */
-export async function readPageSources(root: string, listing: ContentListing, startIndexFile: string | null = null, lastRead?: LastRead): Promise<PageSources> {
+export async function readPageSources(root: string, listing: ContentListing, options: ReadPageSourcesOptions = {}): Promise<PageSources> {
+  const { startIndexFile = null, lastRead, onFrontMatterError } = options;
   const folderInRepository = await repositoryPaths(root);
   const entries = new Map(listing.markdown.map((entry) => [entry.relativePath, entry]));
-  const { readIncluded, expand, readMarkdown } = markdownReader(root, { files: listing.files, partials: listing.partials, pages: entries }, folderInRepository);
+  const parse = (entry: MarkdownEntry, text: string) => parsePage(root, entry, text, onFrontMatterError);
+  // A page read past its front matter's error is read so again when rendered, and not told of twice.
+  const parseAgain = (entry: MarkdownEntry, text: string) => parsePage(root, entry, text, onFrontMatterError && (() => {}));
+  const { readIncluded, expand, readMarkdown } = markdownReader({ files: listing.files, partials: listing.partials, pages: entries }, folderInRepository, parseAgain);
   const stamp = startIndexFile === null ? null : folderStamp(listing);
   const kept = stamp === null ? null : await readStartIndex(startIndexFile!, stamp);
   if (kept && kept.sources.length > 0 && kept.sources.every((source) => entries.has(source.relativePath))) {
@@ -83,6 +96,7 @@ export async function readPageSources(root: string, listing: ContentListing, sta
   const includesPastLimit: BrokenLink[] = [];
   const samples = createCodeSampleCollector();
   let readBefore = 0;
+  let frontMatterUnparsed = false;
   const read = await mapLimit(listing.markdown, READ_CONCURRENCY, async (entry): Promise<PageSource | null> => {
     const before = lastRead?.sources.get(entry.relativePath);
     if (before?.selfContained && before.entry.size === entry.size && before.entry.mtimeMs === entry.mtimeMs) {
@@ -93,7 +107,8 @@ export async function readPageSources(root: string, listing: ContentListing, sta
     // Removed or renamed since it was listed (an editor saving, a checkout
     // running): the page is not there, and the watcher, if any, reports the change.
     if (text === null) return null;
-    const { content, meta } = parsePage(root, entry, text);
+    const { content, meta, unparsed } = parse(entry, text);
+    frontMatterUnparsed ||= unparsed;
     if (meta.draft) return null;
     let includes = false;
     const { markdown, missing, pastLimit } = await expand(content, entry, (relativePath) => {
@@ -113,7 +128,8 @@ export async function readPageSources(root: string, listing: ContentListing, sta
   // The pages not read again add their languages as the last reading found them.
   const samplesFound = readBefore > 0 && lastRead ? withLanguagesOf(lastRead.samples, samples.samples()) : samples.samples();
   const found = { sources, missingIncludes, includesPastLimit, repositoryPaths: folderInRepository, samples: samplesFound, readMarkdown, unchangedSinceLastStart: false, stamp };
-  if (stamp !== null) {
+  // A reading past a front matter's error is never kept: the next start on these files must stop at it.
+  if (stamp !== null && !frontMatterUnparsed) {
     const index = { sources: sources.map(({ entry, meta, leadingTitle, selfContained }) => ({ relativePath: entry.relativePath, meta, leadingTitle, selfContained })), missingIncludes, includesPastLimit, samples: found.samples };
     await writeStartIndex(startIndexFile!, stamp, index);
   }
@@ -124,67 +140,6 @@ export async function readPageSources(root: string, listing: ContentListing, sta
 function withLanguagesOf(first: CodeSample[], more: CodeSample[]): CodeSample[] {
   const languages = new Set(first.map((sample) => sample.language));
   return [...first, ...more.filter((sample) => !languages.has(sample.language))];
-}
-
-type Publishable = { path: string; size: number };
-
-/**
- * Reading a page's Markdown and the files it includes, for the life of the
- * guide. Made apart from readPageSources, so that it keeps the folder's
- * listing by path and nothing else that reading every page at start used.
- */
-function markdownReader(root: string, listed: Record<"files" | "partials" | "pages", ReadonlyMap<string, Publishable>>, folderInRepository: string[]) {
-  // mdBook's, VitePress' and MkDocs' includes and Docusaurus' imported partials,
-  // from the files the folder publishes and its partials only (never a file
-  // outside it, a dotfile, or one over the size of a page).
-  const readIncluded: ReadText = (relativePath) => {
-    const file = listed.files.get(relativePath) ?? listed.partials.get(relativePath) ?? listed.pages.get(relativePath);
-    if (!file || file.size > LIMITS.markdownBytes) return Promise.resolve(null);
-    return readPageFile(file.path).catch(() => null);
-  };
-  const expand = (text: string, entry: MarkdownEntry, read: ReadText) =>
-    expandIncludes(text, entry.relativePath, read, { repositoryPaths: folderInRepository });
-  const readMarkdown = async (entry: MarkdownEntry) => {
-    const { content } = parsePage(root, entry, await readPageFile(entry.path));
-    return (await expand(content, entry, readIncluded)).markdown;
-  };
-  return { readIncluded, expand, readMarkdown };
-}
-
-/**
- * A file of the folder, read as the listing saw it: through no symbolic link
- * put in its place since (the listing resolved every link), and no larger
- * than a page may be (it may have grown since it was listed).
- */
-async function readPageFile(file: string): Promise<string> {
-  // O_NONBLOCK: a file swapped for a named pipe opens at once, and is refused, where it held a thread until a writer came.
-  const handle = await fs.open(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0));
-  try {
-    const stat = await handle.stat();
-    // A folder fails as it always did, on reading (EISDIR); a pipe or a device would be read as empty, or forever.
-    if (!stat.isFile() && !stat.isDirectory()) throw new PageFileGoneError(`${file}: no longer a file`, file);
-    const { size } = stat;
-    if (size > LIMITS.markdownBytes) throw new GuideContentError(`${file}: grew over the limit of ${LIMITS.markdownBytes} bytes for one page`, file);
-    return await handle.readFile("utf8");
-  } finally {
-    await handle.close();
-  }
-}
-
-function goneIsNull(error: unknown): null {
-  if ((error as NodeJS.ErrnoException).code === "ENOENT" || error instanceof PageFileGoneError) return null;
-  throw error;
-}
-
-function parsePage(root: string, entry: MarkdownEntry, text: string): { content: string; meta: PageMeta } {
-  const file = path.join(root, entry.relativePath);
-  try {
-    const { data, content } = parseFrontMatter(text);
-    return { content, meta: readPageMeta(data) };
-  } catch (error) {
-    if (!(error instanceof FrontMatterError)) throw error;
-    throw new GuideContentError(`${file}:${error.line}:${error.column}: ${error.reason}`, file, error.line, error.column);
-  }
 }
 
 /**

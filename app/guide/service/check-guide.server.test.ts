@@ -70,15 +70,21 @@ describe("checking a docs folder", () => {
     ]);
   });
 
-  it("reports front matter that does not parse as the one problem, with its file and line", async () => {
+  it("names every page whose front matter does not parse, by file and line, with the folder's other problems and its pages' links", async () => {
     const root = folderOf({
-      "index.md": "# Home\n",
-      "broken.md": "---\ntitle: [unclosed\n---\n# Broken\n",
+      "index.md": "# Home\n\nSee [broken](broken.md), [also](guide/also.md) and [nowhere](missing.md).\n",
+      "broken.md": "---\ntitle: [unclosed\n---\n# Broken\n\nBack [home](index.md) and to [a lost page](lost.md).\n",
+      "guide/also.md": "+++\ntitle = \"unclosed\n+++\n# Also\n",
     });
     const problems = await checkGuide(root);
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatchObject({ kind: "front-matter", file: "broken.md", line: expect.any(Number) });
-    expect(problems[0]!.message).not.toMatch(/^\//);
+    expect(problems.map(({ kind, file, line }) => ({ kind, file, line }))).toEqual([
+      { kind: "front-matter", file: "broken.md", line: 2 },
+      { kind: "broken-link", file: "broken.md", line: 6 },
+      { kind: "front-matter", file: "guide/also.md", line: 2 },
+      { kind: "broken-link", file: "index.md", line: 3 },
+    ]);
+    expect(problems[0]!.message).toMatch(/^front matter is not valid YAML: /);
+    expect(problems[2]!.message).toMatch(/^front matter is not valid TOML: /);
   });
 
   it("reports a page the renderer fails on (blockquotes nested thousands deep), which the server shows as plain text", async () => {

@@ -11,7 +11,9 @@ import { loadGuide } from "./load-guide.server";
  * Everything about a docs folder that the server would warn about, as a
  * list: what `themed-guide check` prints. The folder is loaded and every
  * page rendered, exactly as the server does it, but nothing is printed
- * while that happens.
+ * while that happens. A page whose front matter does not parse, which
+ * stops a server's start, is listed and read on as if it had none, so that
+ * one run names every problem.
  */
 
 /**
@@ -43,10 +45,12 @@ export type FolderProblem = {
 export async function checkGuide(folder: string): Promise<FolderProblem[]> {
   // Pages are named by their real path (a folder reached through a symbolic link included).
   const contentDir = await fs.realpath(folder).catch(() => folder);
+  // Every page whose front matter does not parse, not only the first, which would stop a server's start.
+  const unparsed: GuideContentError[] = [];
   let guide;
   try {
     // Warnings are what this returns; the console stays quiet.
-    guide = await loadGuide(contentDir, { sitePaths: SITE_PATHS, warn: () => {} });
+    guide = await loadGuide(contentDir, { sitePaths: SITE_PATHS, warn: () => {}, onFrontMatterError: (error) => unparsed.push(error) });
   } catch (error) {
     if (error instanceof GuideContentError) return [fromContentError(contentDir, error)];
     throw error;
@@ -54,6 +58,7 @@ export async function checkGuide(folder: string): Promise<FolderProblem[]> {
   const { brokenLinks, failures } = await guide.complete();
   const brokenAnchors = await findBrokenAnchors(guide.pages, guide.render);
   const problems = [
+    ...unparsed.map((error) => fromContentError(contentDir, error)),
     // A file outside the folder (a project file beside it) is named as reached from it: "../mkdocs.yml".
     ...guide.folderWarnings.map(({ kind, file, message }) => ({ kind, file: path.relative(contentDir, file), line: null, message })),
     ...(await locate(contentDir, guide.missingIncludes, "missing-include", "include names no file in the folder")),

@@ -1,0 +1,85 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { GuideContentError, PageFileGoneError } from "../guide-content-error";
+import { expandIncludes } from "./includes/expand-includes.server";
+import { FrontMatterError, parseFrontMatter, withoutFrontMatter } from "./front-matter.server";
+import { LIMITS, type MarkdownEntry } from "./list-content-folder.server";
+import { readPageMeta, type PageMeta } from "./page-meta.server";
+
+/**
+ * A page's file read as the site reads it: through no link put in its
+ * place since the folder was listed, no larger than a page may be, its
+ * front matter parsed and the files it includes expanded. Used at start
+ * (read-page-sources.server.ts) and whenever a page is rendered.
+ */
+
+export type ReadText = (relativePath: string) => Promise<string | null>;
+
+type Publishable = { path: string; size: number };
+
+/**
+ * Reading a page's Markdown and the files it includes, for the life of the
+ * guide. Made apart from readPageSources, so that it keeps the folder's
+ * listing by path and nothing else that reading every page at start used.
+ */
+export function markdownReader(
+  listed: Record<"files" | "partials" | "pages", ReadonlyMap<string, Publishable>>,
+  folderInRepository: string[],
+  parse: (entry: MarkdownEntry, text: string) => { content: string },
+) {
+  // mdBook's, VitePress' and MkDocs' includes and Docusaurus' imported partials,
+  // from the files the folder publishes and its partials only (never a file
+  // outside it, a dotfile, or one over the size of a page).
+  const readIncluded: ReadText = (relativePath) => {
+    const file = listed.files.get(relativePath) ?? listed.partials.get(relativePath) ?? listed.pages.get(relativePath);
+    if (!file || file.size > LIMITS.markdownBytes) return Promise.resolve(null);
+    return readPageFile(file.path).catch(() => null);
+  };
+  const expand = (text: string, entry: MarkdownEntry, read: ReadText) =>
+    expandIncludes(text, entry.relativePath, read, { repositoryPaths: folderInRepository });
+  const readMarkdown = async (entry: MarkdownEntry) => {
+    const { content } = parse(entry, await readPageFile(entry.path));
+    return (await expand(content, entry, readIncluded)).markdown;
+  };
+  return { readIncluded, expand, readMarkdown };
+}
+
+/**
+ * A file of the folder, read as the listing saw it: through no symbolic link
+ * put in its place since (the listing resolved every link), and no larger
+ * than a page may be (it may have grown since it was listed).
+ */
+export async function readPageFile(file: string): Promise<string> {
+  // O_NONBLOCK: a file swapped for a named pipe opens at once, and is refused, where it held a thread until a writer came.
+  const handle = await fs.open(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0));
+  try {
+    const stat = await handle.stat();
+    // A folder fails as it always did, on reading (EISDIR); a pipe or a device would be read as empty, or forever.
+    if (!stat.isFile() && !stat.isDirectory()) throw new PageFileGoneError(`${file}: no longer a file`, file);
+    const { size } = stat;
+    if (size > LIMITS.markdownBytes) throw new GuideContentError(`${file}: grew over the limit of ${LIMITS.markdownBytes} bytes for one page`, file);
+    return await handle.readFile("utf8");
+  } finally {
+    await handle.close();
+  }
+}
+
+export function goneIsNull(error: unknown): null {
+  if ((error as NodeJS.ErrnoException).code === "ENOENT" || error instanceof PageFileGoneError) return null;
+  throw error;
+}
+
+/** `unparsed`: the front matter did not parse, `onError` was told, and the page is read as if it had none. */
+export function parsePage(root: string, entry: MarkdownEntry, text: string, onError?: (error: GuideContentError) => void): { content: string; meta: PageMeta; unparsed: boolean } {
+  const file = path.join(root, entry.relativePath);
+  try {
+    const { data, content } = parseFrontMatter(text);
+    return { content, meta: readPageMeta(data), unparsed: false };
+  } catch (error) {
+    if (!(error instanceof FrontMatterError)) throw error;
+    const unreadable = new GuideContentError(`${file}:${error.line}:${error.column}: ${error.reason}`, file, error.line, error.column);
+    if (!onError) throw unreadable;
+    onError(unreadable);
+    return { content: withoutFrontMatter(text), meta: readPageMeta({}), unparsed: true };
+  }
+}
