@@ -7,8 +7,21 @@ import { withoutPageExtension } from "../render/page-files";
  * Where each Markdown file is served: a folder's page (index.md, README.md
  * or Hugo's _index.md) at the folder's path, any other page at its path
  * without the extension. Two files that would share an address stop the
- * start with both named.
+ * start with both named, unless the caller is told of each such file and
+ * leaves it out (`themed-guide check`, which lists them all).
  */
+
+/** A second file at one page's address: the first is `firstFile`; `file` is this one. */
+export class SameAddressError extends GuideContentError {
+  override name = "SameAddressError";
+  readonly firstFile: string;
+  readonly url: string;
+  constructor(firstFile: string, file: string, url: string) {
+    super(`${firstFile} and ${file} both give the page ${url}; rename one`, file);
+    this.firstFile = firstFile;
+    this.url = url;
+  }
+}
 
 export type PageSlot = {
   /** "a/b" for "a/b/c.md"; "" at the top. */
@@ -19,8 +32,12 @@ export type PageSlot = {
   url: string;
 };
 
-/** Each file's slot, in the order given; throws GuideContentError when two files give one URL. */
-export function placePages(root: string, relativePaths: readonly string[]): PageSlot[] {
+/**
+ * Each file's slot, in the order given. A file at the address of one before
+ * it throws SameAddressError, or, when `onSameAddress` is given, is told of
+ * there and has no slot (null).
+ */
+export function placePages(root: string, relativePaths: readonly string[], onSameAddress?: (error: SameAddressError) => void): (PageSlot | null)[] {
   const indexes = chooseFolderIndexes(relativePaths);
   const slots = relativePaths.map((relativePath) => {
     const folder = folderOf(relativePath);
@@ -29,14 +46,17 @@ export function placePages(root: string, relativePaths: readonly string[]): Page
     return { folder, isIndex, slug, url: pageUrl(slug) };
   });
   const seen = new Map<string, string>();
-  slots.forEach(({ slug, url }, index) => {
-    const other = seen.get(slug);
-    if (other !== undefined) {
-      throw new GuideContentError(`${path.join(root, other)} and ${path.join(root, relativePaths[index]!)} both give the page ${url}; rename one`);
+  return slots.map((slot, index) => {
+    const other = seen.get(slot.slug);
+    if (other === undefined) {
+      seen.set(slot.slug, relativePaths[index]!);
+      return slot;
     }
-    seen.set(slug, relativePaths[index]!);
+    const error = new SameAddressError(path.join(root, other), path.join(root, relativePaths[index]!), slot.url);
+    if (!onSameAddress) throw error;
+    onSameAddress(error);
+    return null;
   });
-  return slots;
 }
 
 /** Each folder's page: index.md(x), else README.md(x) (GitHub, mdBook), else Hugo's _index.md. */

@@ -65,8 +65,13 @@ export type ReadFolderOptions = {
   onTargets?: (targets: UrlTargets, samples: CodeSample[], start: { unchangedSinceLastStart: boolean; stamp: string | null }) => void;
   /** What the last reading of this folder found (`themed-guide dev`): pages whose files are as they were are not read again. */
   lastRead?: LastRead;
-  /** Told of each page whose front matter does not parse, read as if it had none; without it the first such page stops the reading (read-page-sources.server.ts). */
-  onFrontMatterError?: (error: GuideContentError) => void;
+  /**
+   * Told of each file that stops a start (front matter that does not parse,
+   * read as if it had none; a second file at one address, left out), and the
+   * reading goes on: what `themed-guide check` lists. Without it the first
+   * such file stops the reading.
+   */
+  onRefusedFile?: (error: GuideContentError) => void;
 };
 
 export async function readFolder(contentDir: string, options: ReadFolderOptions): Promise<ReadFolder> {
@@ -94,14 +99,15 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
   const { sources, missingIncludes, includesPastLimit, repositoryPaths, samples, readMarkdown, unchangedSinceLastStart, stamp } = await readPageSources(root, listing, {
     startIndexFile: options.startIndexFile?.(root) ?? null,
     lastRead: options.lastRead,
-    onFrontMatterError: options.onFrontMatterError,
+    onFrontMatterError: options.onRefusedFile,
   });
   if (missingIncludes.length > 0) warn(describeMissingIncludes(root, missingIncludes));
   if (includesPastLimit.length > 0) warn(describeIncludesPastLimit(root, includesPastLimit, INCLUDE_LIMITS));
   const slots = placePages(
     root,
     sources.map((source) => source.entry.relativePath),
-  ).map((slot, index) => ({ ...slot, ...sources[index]! }));
+    options.onRefusedFile,
+  ).flatMap((slot, index) => (slot ? [{ ...slot, ...sources[index]!, source: sources[index]! }] : []));
 
   options.onTargets?.(
     {
@@ -119,7 +125,7 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
 
   const lastUpdated = await lastCommits;
   const pageSources: ReadFolder["sources"] = new Map();
-  const placed = slots.map((slot, index): PlacedPage => {
+  const placed = slots.map((slot): PlacedPage => {
     const { relativePath } = slot.entry;
     // Named from its file only when nothing else names it: most pages have a title (50,000 names a restart need not make).
     const title =
@@ -135,7 +141,7 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
       order: slot.meta.order ?? listed?.order ?? null,
       lastUpdated: lastUpdated.get(relativePath) ?? null,
     };
-    pageSources.set(page, sources[index]!);
+    pageSources.set(page, slot.source);
     return { page, folder: slot.folder, isIndex: slot.isIndex };
   });
 

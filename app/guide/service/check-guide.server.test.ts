@@ -87,6 +87,21 @@ describe("checking a docs folder", () => {
     expect(problems[2]!.message).toMatch(/^front matter is not valid TOML: /);
   });
 
+  it("names every second file at one page's address, beside the folder's other problems, where a server's start stops at the first", async () => {
+    const root = folderOf({
+      "index.md": "# Home\n\nSee [setup](guide/setup.md) and [nowhere](missing.md).\n",
+      "guide/setup.md": "# Setup\n",
+      "guide/setup/index.md": "# Setup, again\n",
+      "guide/faq.md": "# FAQ\n",
+      "guide/faq.mdx": "# FAQ, again\n",
+    });
+    expect(await checkGuide(root)).toEqual([
+      { kind: "same-address", file: "guide/faq.mdx", line: null, message: "gives the page /guide/guide/faq, as guide/faq.md does; rename one" },
+      { kind: "same-address", file: "guide/setup/index.md", line: null, message: "gives the page /guide/guide/setup, as guide/setup.md does; rename one" },
+      { kind: "broken-link", file: "index.md", line: 3, message: "link leads nowhere: missing.md" },
+    ]);
+  });
+
   it("reports a page the renderer fails on (blockquotes nested thousands deep), which the server shows as plain text", async () => {
     const root = folderOf({ "index.md": "# Home\n\nSee [deep](deep.md).\n", "deep.md": `# Deep\n\n${"> ".repeat(3000)}deep\n` });
     expect(await checkGuide(root)).toEqual([

@@ -6,14 +6,15 @@ import { findBrokenAnchors } from "./broken-anchors.server";
 import { SITE_PATHS } from "./guide-service.server";
 import { INCLUDE_LIMITS } from "../load/includes/include-expansion.server";
 import { loadGuide } from "./load-guide.server";
+import { SameAddressError } from "../load/page-slugs.server";
 
 /**
  * Everything about a docs folder that the server would warn about, as a
  * list: what `themed-guide check` prints. The folder is loaded and every
  * page rendered, exactly as the server does it, but nothing is printed
- * while that happens. A page whose front matter does not parse, which
- * stops a server's start, is listed and read on as if it had none, so that
- * one run names every problem.
+ * while that happens. A file that stops a server's start (front matter
+ * that does not parse, a second file at one address) is listed and read
+ * past, so that one run names every problem.
  */
 
 /**
@@ -24,6 +25,7 @@ import { loadGuide } from "./load-guide.server";
 export const FOLDER_PROBLEM_KINDS = [
   "unreadable-folder",
   "front-matter",
+  "same-address",
   "broken-link",
   "broken-anchor",
   "missing-include",
@@ -45,12 +47,12 @@ export type FolderProblem = {
 export async function checkGuide(folder: string): Promise<FolderProblem[]> {
   // Pages are named by their real path (a folder reached through a symbolic link included).
   const contentDir = await fs.realpath(folder).catch(() => folder);
-  // Every page whose front matter does not parse, not only the first, which would stop a server's start.
-  const unparsed: GuideContentError[] = [];
+  // Every file a server's start would stop at (front matter that does not parse, two files at one address), not only the first.
+  const refused: GuideContentError[] = [];
   let guide;
   try {
     // Warnings are what this returns; the console stays quiet.
-    guide = await loadGuide(contentDir, { sitePaths: SITE_PATHS, warn: () => {}, onFrontMatterError: (error) => unparsed.push(error) });
+    guide = await loadGuide(contentDir, { sitePaths: SITE_PATHS, warn: () => {}, onRefusedFile: (error) => refused.push(error) });
   } catch (error) {
     if (error instanceof GuideContentError) return [fromContentError(contentDir, error)];
     throw error;
@@ -58,7 +60,7 @@ export async function checkGuide(folder: string): Promise<FolderProblem[]> {
   const { brokenLinks, failures } = await guide.complete();
   const brokenAnchors = await findBrokenAnchors(guide.pages, guide.render);
   const problems = [
-    ...unparsed.map((error) => fromContentError(contentDir, error)),
+    ...refused.map((error) => fromContentError(contentDir, error)),
     // A file outside the folder (a project file beside it) is named as reached from it: "../mkdocs.yml".
     ...guide.folderWarnings.map(({ kind, file, message }) => ({ kind, file: path.relative(contentDir, file), line: null, message })),
     ...(await locate(contentDir, guide.missingIncludes, "missing-include", "include names no file in the folder")),
@@ -72,6 +74,10 @@ export async function checkGuide(folder: string): Promise<FolderProblem[]> {
 }
 
 function fromContentError(contentDir: string, error: GuideContentError): FolderProblem {
+  if (error instanceof SameAddressError) {
+    const first = path.relative(contentDir, error.firstFile);
+    return { kind: "same-address", file: path.relative(contentDir, error.file!), line: null, message: `gives the page ${error.url}, as ${first} does; rename one` };
+  }
   const kind = error.line !== undefined ? "front-matter" : "unreadable-folder";
   if (error.file === undefined) return { kind, file: null, line: null, message: error.message };
   // The message starts with where ("/docs/a.md:3:1: …"); the problem says that in its own fields.

@@ -115,8 +115,8 @@ export type LoadGuideOptions = {
   keepFindings?: boolean;
   /** What the last load of this folder found (`Guide.known()`): pages unchanged since are neither read again nor rendered. */
   known?: FoundBefore;
-  /** Told of each page whose front matter does not parse, which is then loaded as if it had none (`themed-guide check`); without it the first one stops the load. */
-  onFrontMatterError?: (error: GuideContentError) => void;
+  /** Told of each file that would stop the load, which goes on past it (`themed-guide check`; load/read-folder.server.ts). */
+  onRefusedFile?: (error: GuideContentError) => void;
 };
 
 /** What a load found of each page: its source as read at start (read-page-sources.server.ts), its key and its render's findings (known-pages.server.ts), and the site's fingerprint then. */
@@ -140,7 +140,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       sitePaths: options.sitePaths,
       basePath: options.basePath,
       lastRead: options.known?.read,
-      onFrontMatterError: options.onFrontMatterError,
+      onRefusedFile: options.onRefusedFile,
       warn,
       onTargets: (found, samples, startFound) => {
         targets = found;
