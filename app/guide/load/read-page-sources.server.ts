@@ -7,6 +7,7 @@ import type { ContentListing, MarkdownEntry } from "./list-content-folder.server
 import type { PageMeta } from "./page-meta.server";
 import { goneIsNull, markdownReader, parsePage, readPageFile, type ReadText } from "./page-markdown.server";
 import { folderStamp, readStartIndex, writeStartIndex } from "./start-index.server";
+import { mapLimit } from "../map-limit";
 
 /**
  * Every page's Markdown, read at start and let go: its front matter parsed
@@ -157,18 +158,4 @@ async function repositoryPaths(root: string): Promise<string[]> {
   }
   if (path.basename(root) !== "") paths.add(path.basename(root));
   return [...paths].sort((a, b) => b.length - a.length);
-}
-
-/** `Promise.all(items.map(fn))` with at most `limit` in flight; results in input order. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }

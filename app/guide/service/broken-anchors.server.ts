@@ -1,5 +1,6 @@
 import type { GuidePage, RenderedPage } from "../guide-types";
 import type { BrokenLink } from "../load/link-report";
+import { mapLimit } from "../map-limit";
 
 /**
  * Links whose `#fragment` names no element on the page they lead to: a
@@ -9,16 +10,29 @@ import type { BrokenLink } from "../load/link-report";
  */
 export type BrokenAnchor = BrokenLink & { fragment: string };
 
-export async function findBrokenAnchors(pages: readonly GuidePage[], render: (page: GuidePage) => Promise<RenderedPage>): Promise<BrokenAnchor[]> {
+/** `parallel`: how many pages are rendered at a time (one per render worker and one waiting for each, say). */
+export async function findBrokenAnchors(
+  pages: readonly GuidePage[],
+  render: (page: GuidePage) => Promise<RenderedPage>,
+  { parallel = 1 }: { parallel?: number } = {},
+): Promise<BrokenAnchor[]> {
   const idsByUrl = new Map<string, Set<string>>();
   const linksByPage = new Map<GuidePage, Array<{ href: string; url: string; fragment: string }>>();
-  for (const page of pages) {
+  // Only each page's ids and links are kept, never its HTML, and the report follows the pages' order.
+  const found = await mapLimit(pages, parallel, async (page) => {
     // A page that cannot be rendered is reported as such, not for its links.
     const rendered = await render(page).catch(() => null);
-    if (!rendered) continue;
-    idsByUrl.set(page.url, new Set([rendered.titleId, ...[...rendered.html.matchAll(/\sid="([^"]*)"/g)].map((match) => decodeEntities(match[1]!))]));
-    linksByPage.set(page, [...rendered.html.matchAll(/<a\s[^>]*?href="([^"]*#[^"]*)"/g)].flatMap((match) => siteLink(decodeEntities(match[1]!), page.url)));
-  }
+    if (!rendered) return null;
+    const ids = new Set([rendered.titleId, ...[...rendered.html.matchAll(/\sid="([^"]*)"/g)].map((match) => decodeEntities(match[1]!))]);
+    const links = [...rendered.html.matchAll(/<a\s[^>]*?href="([^"]*#[^"]*)"/g)].flatMap((match) => siteLink(decodeEntities(match[1]!), page.url));
+    return { ids, links };
+  });
+  pages.forEach((page, index) => {
+    const anchors = found[index];
+    if (!anchors) return;
+    idsByUrl.set(page.url, anchors.ids);
+    linksByPage.set(page, anchors.links);
+  });
   const broken: BrokenAnchor[] = [];
   for (const [page, links] of linksByPage) {
     for (const { href, url, fragment } of links) {

@@ -1,8 +1,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { checkGuide } from "./check-guide.server";
+
+// Every page check renders, by address: the renderer is the real one, counted.
+const renderedUrls = vi.hoisted(() => [] as string[]);
+vi.mock("../render/render-page.server", async (importActual) => {
+  const actual = await importActual<typeof import("../render/render-page.server")>();
+  return { ...actual, renderPage: (job: Parameters<typeof actual.renderPage>[0], ...rest: [Parameters<typeof actual.renderPage>[1]]) => (renderedUrls.push(job.url), actual.renderPage(job, ...rest)) };
+});
 
 /** A docs folder written for the test, in a temporary folder. */
 function folderOf(files: Record<string, string>): string {
@@ -100,6 +107,17 @@ describe("checking a docs folder", () => {
       { kind: "same-address", file: "guide/setup/index.md", line: null, message: "gives the page /guide/guide/setup, as guide/setup.md does; rename one" },
       { kind: "broken-link", file: "index.md", line: 3, message: "link leads nowhere: missing.md" },
     ]);
+  });
+
+  it("renders each page once, for its anchors and links both, and keeps none of them once read", async () => {
+    const root = folderOf({
+      "index.md": "# Home\n\n## Start\n\nSee [setup](guide/setup.md#install) and [faq](guide/faq.md#nowhere).\n",
+      "guide/setup.md": "# Setup\n\n## Install\n\nBack [home](../index.md#start).\n",
+      "guide/faq.md": "# FAQ\n\nAnd [a lost page](lost.md).\n",
+    });
+    renderedUrls.length = 0;
+    expect((await checkGuide(root)).map(({ kind, file }) => `${kind} ${file}`)).toEqual(["broken-link guide/faq.md", "broken-anchor index.md"]);
+    expect(renderedUrls.sort()).toEqual(["/guide", "/guide/guide/faq", "/guide/guide/setup"]);
   });
 
   it("reports a page the renderer fails on (blockquotes nested thousands deep), which the server shows as plain text", async () => {

@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { GuideContentError } from "../guide-content-error";
 import type { BrokenLink } from "../load/link-report";
@@ -6,6 +7,8 @@ import { findBrokenAnchors } from "./broken-anchors.server";
 import { SITE_PATHS } from "./guide-service.server";
 import { INCLUDE_LIMITS } from "../load/includes/include-expansion.server";
 import { loadGuide } from "./load-guide.server";
+import { createPageRenderer } from "./render-worker-client.server";
+import { renderWorkerPool } from "./render-worker-pool.server";
 import { SameAddressError } from "../load/page-slugs.server";
 
 /**
@@ -49,16 +52,29 @@ export async function checkGuide(folder: string): Promise<FolderProblem[]> {
   const contentDir = await fs.realpath(folder).catch(() => folder);
   // Every file a server's start would stop at (front matter that does not parse, two files at one address), not only the first.
   const refused: GuideContentError[] = [];
+  // Nothing is served meanwhile: a render worker per core, as an export has.
+  const workers = os.availableParallelism();
+  const renderer = workers === 1 ? createPageRenderer() : renderWorkerPool(Array.from({ length: workers }, () => createPageRenderer()));
   let guide;
   try {
-    // Warnings are what this returns; the console stays quiet.
-    guide = await loadGuide(contentDir, { sitePaths: SITE_PATHS, warn: () => {}, onRefusedFile: (error) => refused.push(error) });
+    guide = await loadGuide(contentDir, {
+      sitePaths: SITE_PATHS,
+      // Warnings are what this returns; the console stays quiet.
+      warn: () => {},
+      onRefusedFile: (error) => refused.push(error),
+      renderer,
+      // Each page's ids and links are read as it is rendered, and nothing asks for it again; nor is anything searched.
+      renderedBytesKept: 0,
+      searchIndex: false,
+    });
   } catch (error) {
     if (error instanceof GuideContentError) return [fromContentError(contentDir, error)];
     throw error;
   }
+  // Every page rendered once, a page waiting for each worker as it renders one. The completion then renders
+  // none again; in the other order, the pages it had let go of (most of a large folder) were rendered twice.
+  const brokenAnchors = await findBrokenAnchors(guide.pages, guide.render, { parallel: workers * 2 });
   const { brokenLinks, failures } = await guide.complete();
-  const brokenAnchors = await findBrokenAnchors(guide.pages, guide.render);
   const problems = [
     ...refused.map((error) => fromContentError(contentDir, error)),
     // A file outside the folder (a project file beside it) is named as reached from it: "../mkdocs.yml".
