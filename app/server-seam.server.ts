@@ -46,8 +46,11 @@ export const serverSeam = {
   liveReload: { path: LIVE_RELOAD_PATH, updatedEvent: CONTENT_UPDATED_EVENT, errorEvent: CONTENT_ERROR_EVENT },
   /** The addresses and files a static export holds (`themed-guide build`). */
   exportPlan,
-  /** Every problem the server would warn about in a docs folder, found by loading and rendering it all (`themed-guide check`). */
-  checkFolder: checkGuide,
+  /** Every problem the server would warn about in the settings' docs folder, found by loading and rendering it all, with its cache folder (`themed-guide check`). */
+  checkFolder: () => {
+    const { contentDir, cacheDir } = settings();
+    return checkGuide(contentDir, { cacheFolder: cacheDir });
+  },
   /** The one line to print when a start fails because a setting or the folder is at fault; null for any other error (a bug: print it whole). */
   describeStartError(error: unknown): string | null {
     if (error instanceof SettingsError) return `Cannot start: ${error.message}`;

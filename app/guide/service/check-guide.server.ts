@@ -47,7 +47,12 @@ export type FolderProblem = {
   message: string;
 };
 
-export async function checkGuide(folder: string): Promise<FolderProblem[]> {
+/**
+ * `cacheFolder`: where rendered pages are kept, as the server keeps them
+ * (load-guide.server.ts): a check of unchanged files renders none again,
+ * and a server started on the folder after a check renders none either.
+ */
+export async function checkGuide(folder: string, { cacheFolder = null }: { cacheFolder?: string | null } = {}): Promise<FolderProblem[]> {
   // Pages are named by their real path (a folder reached through a symbolic link included).
   const contentDir = await fs.realpath(folder).catch(() => folder);
   // Every file a server's start would stop at (front matter that does not parse, two files at one address), not only the first.
@@ -63,6 +68,7 @@ export async function checkGuide(folder: string): Promise<FolderProblem[]> {
       warn: () => {},
       onRefusedFile: (error) => refused.push(error),
       renderer,
+      cacheFolder,
       // Each page's ids and links are read as it is rendered, and nothing asks for it again; nor is anything searched.
       renderedBytesKept: 0,
       searchIndex: false,

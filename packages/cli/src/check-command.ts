@@ -4,6 +4,7 @@ import type { FolderProblem } from "../../../app/guide/service/check-guide.serve
 import { limitOwnHeap } from "../../../server/heap-limit.ts";
 import { DEFAULT_MEMORY_BUDGET_MB } from "../../../server/memory-budget.ts";
 import { loadServerSeam } from "./site-build.ts";
+import { siteEnvironment } from "./site-settings.ts";
 
 /**
  * `themed-guide check`: what the server would warn about, as a CI step.
@@ -11,14 +12,15 @@ import { loadServerSeam } from "./site-build.ts";
  * command runs, so editors and CI logs link them), or `--json`; exit
  * status 1 when there is any.
  */
-export async function checkCommand(folder: string, options: { json?: boolean }): Promise<number> {
-  process.env.NODE_ENV = "production";
+export async function checkCommand(folder: string, options: Record<string, string | boolean | undefined>): Promise<number> {
+  // The folder and --cache-dir as `serve` reads them, so that both use the same rendered pages.
+  Object.assign(process.env, siteEnvironment(folder, options), { NODE_ENV: "production" });
   // As `build` does: the command starts again with its heap held and collected early, as it mostly waits on
   // its render workers (server/heap-limit.ts). Left to V8, its process held 275 MiB at 1,000 pages.
   limitOwnHeap(DEFAULT_MEMORY_BUDGET_MB, process, { collectEarly: true });
   const seam = await loadServerSeam();
-  const problems = await seam.checkFolder(folder);
-  if (options.json) {
+  const problems = await seam.checkFolder();
+  if (options.json === true) {
     console.log(JSON.stringify({ folder, problems }, null, 2));
   } else {
     for (const problem of problems) console.log(describe(folder, problem));

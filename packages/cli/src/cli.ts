@@ -36,7 +36,7 @@ try {
       await buildCommand(invocation.folder, invocation.options);
       break;
     case "check":
-      process.exit(await checkCommand(invocation.folder, { json: invocation.options.json === true }));
+      process.exit(await checkCommand(invocation.folder, invocation.options));
       break;
   }
 } catch (error) {

@@ -51,8 +51,8 @@ const COMMANDS = {
   },
   check: {
     summary: "Report broken links, missing images and includes, bad front matter",
-    usage: "check [folder] [--json]",
-    options: { json: { type: "boolean" } },
+    usage: "check [folder] [--json] [--cache-dir <dir>]",
+    options: { json: { type: "boolean" }, "cache-dir": { type: "string" } },
   },
 } satisfies Record<string, { summary: string; usage: string; options: Options; required?: string[] }>;
 
@@ -181,6 +181,10 @@ const HELP_DETAILS: Record<CommandName, string> = {
   check: [
     "Options:",
     "      --json               print the problems as JSON instead of file:line lines",
+    cacheFolder,
+    "",
+    "Every page is rendered, as serve and build render it, into the same cache folder: a check",
+    "of unchanged files renders none again, nor does serve or build after a check.",
     "",
     "Exit status: 0 when nothing is wrong, 1 when something is, 2 for a usage error.",
   ].join("\n"),

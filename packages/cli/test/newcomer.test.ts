@@ -196,6 +196,21 @@ describe("a newcomer with the package installed from its tarball", () => {
     }
   });
 
+  test("check renders into the cache folder serve reads: a server started on the folder after a check renders no page", async () => {
+    const cache = path.join(workDir, "shared-cache");
+    expect(await npx("check", "docs", "--cache-dir", cache)).toMatchObject({ code: 0 });
+    const port = await freePort();
+    const server = spawn("npx", ["themed-guide", "serve", "docs", "--port", String(port), "--host", "127.0.0.1", "--cache-dir", cache], { cwd: workDir, detached: true });
+    try {
+      const ready = await printed(server, /ready in .*\n/);
+      expect(ready).toMatch(/ready in [\d.]+ s \(0 rendered, [1-9]\d* from the page cache\)/);
+    } finally {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      process.kill(-server.pid!, "SIGTERM");
+      await exited;
+    }
+  });
+
   test("serve on a port in use is one line and exit status 1; a --trust-proxy Express cannot read, one line and exit status 2", async () => {
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
@@ -258,15 +273,20 @@ function readEvents(response: Response) {
 
 /** Resolves with what the server printed up to its "Listening on" line. */
 function listening(server: ChildProcess): Promise<string> {
+  return printed(server, /Listening on/);
+}
+
+/** Resolves with what the server printed once it matches `pattern`. */
+function printed(server: ChildProcess, pattern: RegExp): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = "";
     const read = (chunk: Buffer) => {
       output += chunk;
-      if (output.includes("Listening on")) resolve(output);
+      if (pattern.test(output)) resolve(output);
     };
     server.stdout!.on("data", read);
     server.stderr!.on("data", read);
-    server.once("exit", (code) => reject(new Error(`serve exited with ${code} before listening:\n${output}`)));
+    server.once("exit", (code) => reject(new Error(`serve exited with ${code} before printing ${pattern}:\n${output}`)));
   });
 }
 
