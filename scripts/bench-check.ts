@@ -2,9 +2,11 @@
  * npm run bench:check [-- --sizes 1000,5000]
  * `themed-guide check` as a CI step runs it: on the generated docs folder
  * (200 pages; larger sizes are copies of it, each in a folder of its own),
- * from a fresh process with no cache, its wall time and the peak RSS of it
- * and its render workers (sampled every 100 ms). The generated folder has
- * no broken link, so check must end with status 0 and "No problems".
+ * with an empty cache folder, then again on the same files (the cache kept
+ * between CI runs, or a second check while writing): its wall time and the
+ * peak RSS of it and its render workers (sampled every 100 ms). The
+ * generated folder has no broken link, so check must end with status 0 and
+ * "No problems".
  * Needs the package bundled (`npm run build && npm run build -w themed-guide`).
  */
 import fs from "node:fs";
@@ -35,8 +37,11 @@ for (const size of sizes) {
   const docs = path.join(scratch, `docs-${size}`);
   if (copies === 1) makeDocsCorpus(docs);
   else for (let copy = 0; copy < copies; copy++) makeDocsCorpus(path.join(docs, `part-${String(copy).padStart(2, "0")}`), copy + 1);
-  const { seconds, peakRss, code, output } = await measure(process.execPath, [CLI, "check", docs]);
-  const last = output.trim().split("\n").at(-1);
-  console.log(`${copies * CORPUS_PAGES} pages: themed-guide check ${seconds.toFixed(1)} s, peak RSS ${(peakRss / MB).toFixed(0)} MB, exit ${code}: ${last}`);
+  const cache = path.join(scratch, `cache-${size}`);
+  for (const run of ["empty cache folder", "again, unchanged files"]) {
+    const { seconds, peakRss, code, output } = await measure(process.execPath, [CLI, "check", docs, "--cache-dir", cache]);
+    const last = output.trim().split("\n").at(-1);
+    console.log(`${copies * CORPUS_PAGES} pages, ${run}: themed-guide check ${seconds.toFixed(1)} s, peak RSS ${(peakRss / MB).toFixed(0)} MB, exit ${code}: ${last}`);
+  }
   fs.rmSync(docs, { recursive: true, force: true });
 }
