@@ -109,7 +109,7 @@ describe("checking a docs folder", () => {
     ]);
   });
 
-  it("renders each page once, for its anchors and links both, and keeps none of them once read", async () => {
+  it("renders each page once, for its anchors and its links both", async () => {
     const root = folderOf({
       "index.md": "# Home\n\n## Start\n\nSee [setup](guide/setup.md#install) and [faq](guide/faq.md#nowhere).\n",
       "guide/setup.md": "# Setup\n\n## Install\n\nBack [home](../index.md#start).\n",
