@@ -7,7 +7,7 @@ import type { CodeSample } from "../render/code-samples.server";
 import type { UrlTargets } from "../render/resolve-url.server";
 import { INCLUDE_LIMITS } from "./includes/include-expansion.server";
 import { describeIncludesPastLimit, describeMissingIncludes, type BrokenLink } from "./link-report";
-import { describeFolderWarning, type FolderWarning } from "./folder-warning";
+import { describeFolderWarning, notUtf8, type FolderWarning } from "./folder-warning";
 import { ContentListingError, listContentFolder, type ContentListing } from "./list-content-folder.server";
 import { readLastCommitDates } from "./last-commit-dates.server";
 import { readableName } from "./page-meta.server";
@@ -101,6 +101,7 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
     lastRead: options.lastRead,
     onFrontMatterError: options.onRefusedFile,
   });
+  for (const source of sources) if (source.notUtf8Line !== null) warnOf(notUtf8(path.join(root, source.entry.relativePath), source.notUtf8Line));
   if (missingIncludes.length > 0) warn(describeMissingIncludes(root, missingIncludes));
   if (includesPastLimit.length > 0) warn(describeIncludesPastLimit(root, includesPastLimit, INCLUDE_LIMITS));
   const slots = placePages(

@@ -84,4 +84,18 @@ describe("readPageSources", () => {
     // A server's start on the same files stops at the page, as it would have without that reading.
     await expect(readPageSources(root, await listContentFolder(root), { startIndexFile })).rejects.toThrow(/broken\.md:2:\d+: front matter is not valid YAML/);
   });
+
+  it("notes the line of a page's first character that is not UTF-8, and keeps it in the start index for the next start", async () => {
+    await fs.writeFile(path.join(root, "index.md"), "# Home\n\nAll UTF-8: caf\u00e9.\n");
+    await fs.writeFile(path.join(root, "legacy.md"), Buffer.from("# Legacy\n\nPlain line.\nCaf\u00e9 in Latin-1.\n", "latin1"));
+    const startIndexFile = path.join(root, ".start.json");
+    const lines = (read: PageSources) => Object.fromEntries(read.sources.map((source) => [source.entry.relativePath, source.notUtf8Line]));
+
+    const first = await readPageSources(root, await listContentFolder(root), { startIndexFile });
+    const again = await readPageSources(root, await listContentFolder(root), { startIndexFile });
+
+    expect(lines(first)).toEqual({ "index.md": null, "legacy.md": 4 });
+    expect(again.unchangedSinceLastStart).toBe(true);
+    expect(lines(again)).toEqual({ "index.md": null, "legacy.md": 4 });
+  });
 });

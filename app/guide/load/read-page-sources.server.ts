@@ -5,7 +5,7 @@ import { createCodeSampleCollector, type CodeSample } from "../render/code-sampl
 import type { BrokenLink } from "./link-report";
 import type { ContentListing, MarkdownEntry } from "./list-content-folder.server";
 import type { PageMeta } from "./page-meta.server";
-import { goneIsNull, markdownReader, parsePage, readPageFile, type ReadText } from "./page-markdown.server";
+import { goneIsNull, markdownReader, parsePage, readPageText, type ReadText } from "./page-markdown.server";
 import { folderStamp, readStartIndex, writeStartIndex } from "./start-index.server";
 import { mapLimit } from "../map-limit";
 
@@ -30,7 +30,14 @@ const READ_CONCURRENCY = 8;
  * front matter gives no title. `selfContained`: read from its own file
  * alone (it includes no other), so it is the same while that file is.
  */
-export type PageSource = { entry: MarkdownEntry; meta: PageMeta; leadingTitle: string | null; selfContained: boolean };
+export type PageSource = {
+  entry: MarkdownEntry;
+  meta: PageMeta;
+  leadingTitle: string | null;
+  selfContained: boolean;
+  /** The line of the first character of its file that is not UTF-8 text (shown as �); null when all of it is. */
+  notUtf8Line: number | null;
+};
 
 /**
  * What the last reading of the same folder found, by page path (`themed-guide
@@ -80,7 +87,7 @@ export async function readPageSources(root: string, listing: ContentListing, opt
   const stamp = startIndexFile === null ? null : folderStamp(listing);
   const kept = stamp === null ? null : await readStartIndex(startIndexFile!, stamp);
   if (kept && kept.sources.length > 0 && kept.sources.every((source) => entries.has(source.relativePath))) {
-    const sources = kept.sources.map(({ relativePath, meta, leadingTitle, selfContained }) => ({ entry: entries.get(relativePath)!, meta, leadingTitle, selfContained }));
+    const sources = kept.sources.map(({ relativePath, ...source }) => ({ ...source, entry: entries.get(relativePath)! }));
     return { sources, missingIncludes: kept.missingIncludes, includesPastLimit: kept.includesPastLimit, repositoryPaths: folderInRepository, samples: kept.samples, readMarkdown, unchangedSinceLastStart: true, stamp };
   }
 
@@ -104,11 +111,11 @@ export async function readPageSources(root: string, listing: ContentListing, opt
       readBefore++;
       return { ...before, entry };
     }
-    const text = await readPageFile(entry.path).catch(goneIsNull);
+    const file = await readPageText(entry.path).catch(goneIsNull);
     // Removed or renamed since it was listed (an editor saving, a checkout
     // running): the page is not there, and the watcher, if any, reports the change.
-    if (text === null) return null;
-    const { content, meta, unparsed } = parse(entry, text);
+    if (file === null) return null;
+    const { content, meta, unparsed } = parse(entry, file.text);
     frontMatterUnparsed ||= unparsed;
     if (meta.draft) return null;
     let includes = false;
@@ -121,7 +128,7 @@ export async function readPageSources(root: string, listing: ContentListing, opt
     if (pastLimit !== null) includesPastLimit.push({ from: entry.relativePath, href: pastLimit });
     samples.add(markdown);
     const leadingTitle = meta.title === null ? readLeadingTitle(markdown, entry.relativePath) : null;
-    return { entry, meta, leadingTitle, selfContained: !includes && missing.length === 0 };
+    return { entry, meta, leadingTitle, selfContained: !includes && missing.length === 0, notUtf8Line: file.notUtf8Line };
   });
   includedAtStart.clear();
   const sources = read.filter((source) => source !== null);
@@ -131,7 +138,7 @@ export async function readPageSources(root: string, listing: ContentListing, opt
   const found = { sources, missingIncludes, includesPastLimit, repositoryPaths: folderInRepository, samples: samplesFound, readMarkdown, unchangedSinceLastStart: false, stamp };
   // A reading past a front matter's error is never kept: the next start on these files must stop at it.
   if (stamp !== null && !frontMatterUnparsed) {
-    const index = { sources: sources.map(({ entry, meta, leadingTitle, selfContained }) => ({ relativePath: entry.relativePath, meta, leadingTitle, selfContained })), missingIncludes, includesPastLimit, samples: found.samples };
+    const index = { sources: sources.map(({ entry, ...source }) => ({ ...source, relativePath: entry.relativePath })), missingIncludes, includesPastLimit, samples: found.samples };
     await writeStartIndex(startIndexFile!, stamp, index);
   }
   return found;

@@ -21,14 +21,14 @@ import type { PageMeta } from "./page-meta.server";
  */
 
 export type StartIndex = {
-  sources: Array<{ relativePath: string; meta: PageMeta; leadingTitle: string | null; selfContained: boolean }>;
+  sources: Array<{ relativePath: string; meta: PageMeta; leadingTitle: string | null; selfContained: boolean; notUtf8Line: number | null }>;
   missingIncludes: BrokenLink[];
   includesPastLimit: BrokenLink[];
   samples: CodeSample[];
 };
 
-/** Raised when what is kept, or how it is read, changes. 2: whether each page includes another; 3: pages whose includes reached their limit. */
-const FORMAT = 3;
+/** Raised when what is kept, or how it is read, changes. 2: whether each page includes another; 3: pages whose includes reached their limit; 4: text that is not UTF-8. */
+const FORMAT = 4;
 
 export function folderStamp(listing: ContentListing): string {
   const hash = createLineHash(`${FORMAT}\n`);
@@ -66,7 +66,12 @@ function isStartIndex(value: StartIndex | undefined): value is StartIndex {
     value !== undefined &&
     Array.isArray(value.sources) &&
     value.sources.every(
-      (source) => typeof source?.relativePath === "string" && typeof source.meta === "object" && source.meta !== null && typeof source.selfContained === "boolean",
+      (source) =>
+        typeof source?.relativePath === "string" &&
+        typeof source.meta === "object" &&
+        source.meta !== null &&
+        typeof source.selfContained === "boolean" &&
+        (source.notUtf8Line === null || Number.isSafeInteger(source.notUtf8Line)),
     ) &&
     Array.isArray(value.missingIncludes) &&
     Array.isArray(value.includesPastLimit) &&

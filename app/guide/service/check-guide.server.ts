@@ -36,6 +36,7 @@ export const FOLDER_PROBLEM_KINDS = [
   "render-failure",
   "skipped-file",
   "unreadable-config",
+  "not-utf8",
 ] as const;
 
 export type FolderProblem = {
@@ -84,7 +85,7 @@ export async function checkGuide(folder: string, { cacheFolder = null }: { cache
   const problems = [
     ...refused.map((error) => fromContentError(contentDir, error)),
     // A file outside the folder (a project file beside it) is named as reached from it: "../mkdocs.yml".
-    ...guide.folderWarnings.map(({ kind, file, message }) => ({ kind, file: path.relative(contentDir, file), line: null, message })),
+    ...guide.folderWarnings.map(({ kind, file, line, message }) => ({ kind, file: path.relative(contentDir, file), line: line ?? null, message })),
     ...(await locate(contentDir, guide.missingIncludes, "missing-include", "include names no file in the folder")),
     ...(await locate(contentDir, guide.includesPastLimit, "includes-past-limit", `the page's includes reached a limit (${INCLUDE_LIMITS}); this one and those after it are left as written`)),
     ...(await locate(contentDir, brokenLinks, "broken-link", "link leads nowhere")),
