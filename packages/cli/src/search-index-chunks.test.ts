@@ -103,5 +103,7 @@ describe("the search index in smaller chunks", () => {
     const foreign = original.map((file) => (file.path.endsWith(".pf_meta") ? { ...file, content: zlib.gzipSync(Buffer.from("pagefind_dcd not cbor")) } : file));
     expect(() => withSmallerChunks(foreign, 100)).toThrow(UnknownIndexFormat);
     expect(() => withSmallerChunks(original.filter((file) => file.path !== "pagefind-entry.json"), 100)).toThrow(UnknownIndexFormat);
+    const notJson = original.map((file) => (file.path === "pagefind-entry.json" ? { ...file, content: Buffer.from("{ not json") } : file));
+    expect(() => withSmallerChunks(notJson, 100)).toThrow(UnknownIndexFormat);
   });
 });

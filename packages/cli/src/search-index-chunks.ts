@@ -35,6 +35,15 @@ type ChunkName = [from: string, to: string, name: string];
 
 export class UnknownIndexFormat extends Error {}
 
+/** Pagefind's entry file read as JSON; null when it is not JSON. */
+function entryOf(file: IndexFile): { languages?: Record<string, { hash?: unknown }> } | null {
+  try {
+    return JSON.parse(Buffer.from(file.content).toString("utf8")) as { languages?: Record<string, { hash?: unknown }> } | null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Pagefind's files for one index (`getFiles`), with its word chunks cut to
  * at most `positions` each; throws UnknownIndexFormat, having changed
@@ -44,8 +53,8 @@ export function withSmallerChunks(files: readonly IndexFile[], positions = CHUNK
   const byPath = new Map(files.map((file) => [file.path, file]));
   const entryFile = byPath.get("pagefind-entry.json");
   if (!entryFile) throw new UnknownIndexFormat("no pagefind-entry.json");
-  const entry = JSON.parse(Buffer.from(entryFile.content).toString("utf8")) as { languages?: Record<string, { hash?: unknown }> };
-  if (typeof entry.languages !== "object" || entry.languages === null) throw new UnknownIndexFormat("pagefind-entry.json lists no languages");
+  const entry = entryOf(entryFile);
+  if (typeof entry?.languages !== "object" || entry.languages === null) throw new UnknownIndexFormat("pagefind-entry.json is not JSON that lists languages");
 
   const replaced = new Set<string>(["pagefind-entry.json"]);
   const added: IndexFile[] = [];
