@@ -1,15 +1,13 @@
 import { GuideContentError } from "../guide-content-error";
 import type { GuidePage, RenderedPage } from "../guide-types";
 import type { ReadFolder } from "../load/read-folder.server";
-import type { PageSource } from "../load/read-page-sources.server";
-import { categoryCards } from "../nav/category-cards";
 import type { RenderJob, RenderResult } from "../render/render-page.server";
 import type { SearchSection } from "../render/search-sections.server";
 import type { RenderedPageStore } from "./kept-pages.server";
 import type { DiskPageCache } from "./page-cache/disk-page-cache.server";
-import { pageKey } from "./page-cache/page-keys.server";
 import { resolvesAsBefore, type AskedLink, type UrlTargets } from "../render/resolve-url.server";
 import { createKnownPages, jobAsBefore, type KnownPages } from "./known-pages.server";
+import { createPageJobs } from "./page-jobs.server";
 import { plainTextPage } from "./plain-text-page.server";
 import { PageRenderError, RendererBusyError, RenderTimeLimitError, type PageRenderer } from "./render-worker-client.server";
 
@@ -72,37 +70,10 @@ export function createPageRendering(folder: ReadFolder, { renderer, store, diskC
     onRendered(page, findings, key);
   };
   // Each page's key as last read: what the cache folder keeps (page-cache/sweep-page-cache.server.ts).
-  const keys = new Map<GuidePage, string>();
+  const { jobOf, jobWithoutMarkdown, keys } = createPageJobs(folder, rendererVersion, noted);
   // Writes to the cache folder under way: a page is served without waiting for its own.
   const writes = new Set<Promise<void>>();
   const overran = new Map<GuidePage, RenderedPage>();
-  const byUrl = new Map(folder.pages.map((page) => [page.url, page]));
-  const describe = (url: string) => {
-    const page = byUrl.get(url);
-    return (page && folder.sources.get(page)?.meta.description) ?? null;
-  };
-
-  /** What the renderer is asked for the page, and the key it is kept under. */
-  async function jobOf(page: GuidePage): Promise<{ job: RenderJob; key: string }> {
-    const source = folder.sources.get(page);
-    if (!source) throw new Error(`${page.url} is not a page of this guide`);
-    const markdown = await folder.readMarkdown(page).catch((error: unknown) => {
-      throw error instanceof GuideContentError ? error : new GuideContentError(`${page.file}: could not be read: ${(error as Error).message}`, page.file);
-    });
-    // Only a page that asks for them carries its folder's cards to the renderer.
-    const job: RenderJob = { ...jobWithoutMarkdown(page, source, /<DocCardList\b/i.test(markdown)), markdown };
-    const key = pageKey(rendererVersion, job);
-    keys.set(page, key);
-    noted?.job(source, job, key);
-    return { job, key };
-  }
-
-  /** The job but its Markdown: what known-pages.server.ts compares, as JSON, with what the last load made. */
-  function jobWithoutMarkdown(page: GuidePage, source: PageSource, withCards: boolean): Omit<RenderJob, "markdown"> {
-    const { relativePath, url, title } = page;
-    const job = { relativePath, url, title, description: source.meta.description, home: source.meta.home };
-    return withCards ? { ...job, categoryCards: categoryCards(folder.nav, url, describe) } : job;
-  }
 
   async function renderPage(page: GuidePage, background: boolean): Promise<RenderedPage> {
     const source = folder.sources.get(page)!;
