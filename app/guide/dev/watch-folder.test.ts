@@ -39,6 +39,15 @@ describe("watching the content folder", () => {
     await heard(path.join(docs, "new.md"), () => {});
   });
 
+  it("does not report the folder's symbolic links as added when the watch starts (one out of the folder, one to a folder above)", async () => {
+    fs.writeFileSync(path.join(root, "outside.md"), "# Outside\n");
+    fs.symlinkSync(path.join(root, "outside.md"), path.join(docs, "outside.md"));
+    fs.symlinkSync("..", path.join(docs, "loop"));
+    watcher = watchContentFolder(docs, (file) => reported.push(file));
+    await heard(path.join(docs, "index.md"));
+    expect(reported.filter((file) => file !== path.join(docs, "index.md"))).toEqual([]);
+  });
+
   it("follows the folder when it is removed and made again (a branch checked out without it, then back), reporting the folder itself for the guide to load again", async () => {
     watcher = watchContentFolder(docs, (file) => reported.push(file));
     await heard(path.join(docs, "index.md"));

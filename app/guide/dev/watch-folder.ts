@@ -28,8 +28,17 @@ export function watchContentFolder(contentDir: string, onChange: (file: string) 
       persistent: false,
       ignored: (file) => path.relative(contentDir, file).split(path.sep).some(isUnlistedName),
     });
-    watcher.on("all", (_event, file) => onChange(file));
-    if (onReady) watcher.once("ready", onReady);
+    // Before it is ready, chokidar reports the folder's symbolic links as added, as it lists them (ignoreInitial
+    // or not), and `dev` loaded the folder again at each start for nothing. A file added meanwhile is reported.
+    let ready = false;
+    watcher.on("all", (event, file) => {
+      if (!ready && event === "add" && fs.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()) return;
+      onChange(file);
+    });
+    watcher.once("ready", () => {
+      ready = true;
+      onReady?.();
+    });
     // The folder itself gone: nothing more to report here; the reload that follows says what is wrong.
     watcher.on("error", () => void watcher.close());
     return watcher;
