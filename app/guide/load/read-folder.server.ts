@@ -11,7 +11,7 @@ import { describeFolderWarning, notUtf8, type FolderWarning } from "./folder-war
 import { ContentListingError, listContentFolder, type ContentListing } from "./list-content-folder.server";
 import { readLastCommitDates } from "./last-commit-dates.server";
 import { readableName } from "./page-meta.server";
-import { placePages } from "./page-slugs.server";
+import { placePages, type SameAddressError } from "./page-slugs.server";
 import { readProjectConfig, type TableOfContents } from "./project-config.server";
 import { readPageSources, type LastRead, type PageSource } from "./read-page-sources.server";
 
@@ -104,15 +104,21 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
   for (const source of sources) if (source.notUtf8Line !== null) warnOf(notUtf8(path.join(root, source.entry.relativePath), source.notUtf8Line));
   if (missingIncludes.length > 0) warn(describeMissingIncludes(root, missingIncludes));
   if (includesPastLimit.length > 0) warn(describeIncludesPastLimit(root, includesPastLimit, INCLUDE_LIMITS));
+  // A second file at a page's address, left out (check lists it): a link to it leads to that address all the same.
+  const leftOut: Array<[string, string]> = [];
+  const onSameAddress = options.onRefusedFile && ((error: SameAddressError) => {
+    leftOut.push([path.relative(root, error.file!).split(path.sep).join("/"), error.url]);
+    options.onRefusedFile!(error);
+  });
   const slots = placePages(
     root,
     sources.map((source) => source.entry.relativePath),
-    options.onRefusedFile,
+    onSameAddress,
   ).flatMap((slot, index) => (slot ? [{ ...slot, ...sources[index]!, source: sources[index]! }] : []));
 
   options.onTargets?.(
     {
-      pages: new Map(slots.map((slot) => [slot.entry.relativePath, slot.url])),
+      pages: new Map([...slots.map((slot): [string, string] => [slot.entry.relativePath, slot.url]), ...leftOut]),
       folders: new Map(slots.filter((slot) => slot.isIndex).map((slot) => [slot.folder, slot.url])),
       pageUrls: new Set(slots.map((slot) => slot.url)),
       files: listing.files,

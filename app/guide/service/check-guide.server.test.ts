@@ -94,9 +94,9 @@ describe("checking a docs folder", () => {
     expect(problems[2]!.message).toMatch(/^front matter is not valid TOML: /);
   });
 
-  it("names every second file at one page's address, beside the folder's other problems, where a server's start stops at the first", async () => {
+  it("names every second file at one page's address, beside the folder's other problems (a link to it leads to that address), where a server's start stops at the first", async () => {
     const root = folderOf({
-      "index.md": "# Home\n\nSee [setup](guide/setup.md) and [nowhere](missing.md).\n",
+      "index.md": "# Home\n\nSee [setup](guide/setup.md), [the other setup](guide/setup/index.md) and [nowhere](missing.md).\n",
       "guide/setup.md": "# Setup\n",
       "guide/setup/index.md": "# Setup, again\n",
       "guide/faq.md": "# FAQ\n",
