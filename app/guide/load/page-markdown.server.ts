@@ -51,15 +51,24 @@ export function markdownReader(
  * than a page may be (it may have grown since it was listed).
  */
 export async function readPageFile(file: string): Promise<string> {
-  return (await readPageText(file)).text;
+  return (await readPageBytes(file)).toString("utf8");
 }
 
 /**
  * As readPageFile, and where the file is not UTF-8 text (Latin-1, UTF-16, a
  * stray byte): the line of its first character that is not, which the page
- * shows as �; null when all of it is.
+ * shows as �; null when all of it is. Asked at start only, not on each render.
  */
 export async function readPageText(file: string): Promise<{ text: string; notUtf8Line: number | null }> {
+  const bytes = await readPageBytes(file);
+  const text = bytes.toString("utf8");
+  if (isUtf8(bytes)) return { text, notUtf8Line: null };
+  // The first replacement character is the first byte that is not UTF-8, unless the file wrote one itself before it.
+  const first = text.indexOf("\uFFFD");
+  return { text, notUtf8Line: first === -1 ? 1 : text.slice(0, first).split("\n").length };
+}
+
+async function readPageBytes(file: string): Promise<Buffer> {
   // O_NONBLOCK: a file swapped for a named pipe opens at once, and is refused, where it held a thread until a writer came.
   const handle = await fs.open(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0));
   try {
@@ -68,12 +77,7 @@ export async function readPageText(file: string): Promise<{ text: string; notUtf
     if (!stat.isFile() && !stat.isDirectory()) throw new PageFileGoneError(`${file}: no longer a file`, file);
     const { size } = stat;
     if (size > LIMITS.markdownBytes) throw new GuideContentError(`${file}: grew over the limit of ${LIMITS.markdownBytes} bytes for one page`, file);
-    const bytes = await handle.readFile();
-    const text = bytes.toString("utf8");
-    if (isUtf8(bytes)) return { text, notUtf8Line: null };
-    // The first replacement character is the first byte that is not UTF-8, unless the file wrote one itself before it.
-    const first = text.indexOf("\uFFFD");
-    return { text, notUtf8Line: first === -1 ? 1 : text.slice(0, first).split("\n").length };
+    return await handle.readFile();
   } finally {
     await handle.close();
   }

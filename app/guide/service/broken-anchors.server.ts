@@ -16,8 +16,6 @@ export async function findBrokenAnchors(
   render: (page: GuidePage) => Promise<RenderedPage>,
   { parallel = 1 }: { parallel?: number } = {},
 ): Promise<BrokenAnchor[]> {
-  const idsByUrl = new Map<string, Set<string>>();
-  const linksByPage = new Map<GuidePage, Array<{ href: string; url: string; fragment: string }>>();
   // Only each page's ids and links are kept, never its HTML, and the report follows the pages' order.
   const found = await mapLimit(pages, parallel, async (page) => {
     // A page that cannot be rendered is reported as such, not for its links.
@@ -25,16 +23,12 @@ export async function findBrokenAnchors(
     if (!rendered) return null;
     const ids = new Set([rendered.titleId, ...[...rendered.html.matchAll(/\sid="([^"]*)"/g)].map((match) => decodeEntities(match[1]!))]);
     const links = [...rendered.html.matchAll(/<a\s[^>]*?href="([^"]*#[^"]*)"/g)].flatMap((match) => siteLink(decodeEntities(match[1]!), page.url));
-    return { ids, links };
+    return { page, ids, links };
   });
-  pages.forEach((page, index) => {
-    const anchors = found[index];
-    if (!anchors) return;
-    idsByUrl.set(page.url, anchors.ids);
-    linksByPage.set(page, anchors.links);
-  });
+  const rendered = found.filter((anchors) => anchors !== null);
+  const idsByUrl = new Map(rendered.map(({ page, ids }) => [page.url, ids]));
   const broken: BrokenAnchor[] = [];
-  for (const [page, links] of linksByPage) {
+  for (const { page, links } of rendered) {
     for (const { href, url, fragment } of links) {
       const ids = idsByUrl.get(url);
       // Links to other parts of the site, or to a page that does not exist (reported as a broken link already), are not this check's.

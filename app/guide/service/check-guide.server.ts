@@ -60,7 +60,7 @@ export async function checkGuide(folder: string, { cacheFolder = null }: { cache
   const refused: GuideContentError[] = [];
   // Nothing is served meanwhile: a render worker per core, as an export has.
   const workers = os.availableParallelism();
-  const renderer = workers === 1 ? createPageRenderer() : renderWorkerPool(Array.from({ length: workers }, () => createPageRenderer()));
+  const renderer = renderWorkerPool(Array.from({ length: workers }, () => createPageRenderer()));
   let guide;
   try {
     guide = await loadGuide(contentDir, {
