@@ -4,6 +4,7 @@ import { CONTENT_UPDATED_EVENT, LISTENING_EVENT } from "./live-reload-event.ts";
 import { readSettings } from "../../settings.server.ts";
 import { pageCount } from "../page-count.ts";
 import { createReloadQueue } from "./reload-queue.ts";
+import { warningsStanding } from "../service/standing-warnings.ts";
 import { watchBesideContentFolder } from "./watch-folder.ts";
 
 /**
@@ -79,9 +80,9 @@ function createReloader(server: ViteDevServer, moduleFile: string) {
     try {
       const started = performance.now();
       const { reloadGuide } = await importContentModule();
-      const guide = await reloadGuide();
+      const { guide, warningsAsBefore } = await reloadGuide();
       error = null;
-      server.config.logger.info(`guide reloaded: ${pageCount(guide.pages.length)} in ${Math.round(performance.now() - started)} ms`, { timestamp: true });
+      server.config.logger.info(`guide reloaded: ${pageCount(guide.pages.length)} in ${Math.round(performance.now() - started)} ms${warningsStanding(warningsAsBefore)}`, { timestamp: true });
       for (const client of server.ws.clients) {
         // A page that does not listen (Vite's error page, shown when the folder was broken at start) is loaded anew.
         client.send(listening.has(client) ? { type: "custom", event: CONTENT_UPDATED_EVENT } : { type: "full-reload", path: "*" });

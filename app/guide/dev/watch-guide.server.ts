@@ -3,6 +3,7 @@ import { pageCount } from "../page-count";
 import { reloadGuide } from "../service/guide-service.server";
 import { settings } from "../../settings.server";
 import { createReloadQueue } from "./reload-queue";
+import { warningsStanding } from "../service/standing-warnings";
 import { watchContentFolder } from "./watch-folder";
 
 /** What a change to the folder came to: the guide loaded again, or the error that kept the last good one in force. */
@@ -24,11 +25,11 @@ export function watchGuide(onChange: (change: GuideChange) => void): { close(): 
   const queue = createReloadQueue(async () => {
     const started = performance.now();
     try {
-      const guide = await reloadGuide();
+      const { guide, warningsAsBefore } = await reloadGuide();
       error = null;
       const { rendered, fromDiskCache, unchanged } = guide.renderCounts();
       const counts = `${rendered} rendered, ${fromDiskCache} from the page cache, ${unchanged} unchanged`;
-      console.log(`Guide reloaded: ${pageCount(guide.pages.length)} in ${Math.round(performance.now() - started)} ms (${counts})`);
+      console.log(`Guide reloaded: ${pageCount(guide.pages.length)} in ${Math.round(performance.now() - started)} ms (${counts})${warningsStanding(warningsAsBefore)}`);
       onChange({ type: "updated", pages: guide.pages.length });
     } catch (caught) {
       const next = describe(caught);

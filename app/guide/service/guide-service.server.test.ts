@@ -91,8 +91,35 @@ describe("the guide service", () => {
     expect(await service.getGuide()).toBe(first);
 
     await fs.writeFile(path.join(folder, "broken.md"), "# Fixed\n");
-    const reloaded = await service.reloadGuide();
+    const { guide: reloaded } = await service.reloadGuide();
     expect(await service.getGuide()).toBe(reloaded);
     expect(reloaded.pages.map((page) => page.slug)).toEqual(["broken", "page"]);
+  });
+
+  it("says a folder's warnings once while they stand: a reload prints only the new ones and counts the rest", async () => {
+    await fs.writeFile(path.join(folder, "index.md"), "# Home\n\n[Gone](./gone.md)\n");
+    await fs.writeFile(path.join(folder, "latin1.md"), Buffer.from("# Caf\xe9\n", "latin1"));
+    const said = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const service = await importService({ CONTENT_DIR: folder });
+    await (await service.getGuide()).complete();
+    const atStart = said.mock.calls.map(([message]) => String(message));
+    expect(atStart).toEqual([expect.stringContaining("latin1.md:1: not UTF-8 text"), expect.stringContaining("index.md → ./gone.md")]);
+
+    said.mockClear();
+    await fs.writeFile(path.join(folder, "new.md"), "# New\n\n[Lost](./lost.md)\n");
+    const { warningsAsBefore } = await service.reloadGuide();
+    // The broken links' line names both pages now: it is new. The page that is not UTF-8 stands, unsaid.
+    expect(said.mock.calls.map(([message]) => String(message))).toEqual([expect.stringMatching(/index\.md → \.\/gone\.md.*new\.md → \.\/lost\.md/)]);
+    expect(warningsAsBefore).toBe(1);
+
+    said.mockClear();
+    await fs.writeFile(path.join(folder, "latin1.md"), "# Café\n");
+    expect((await service.reloadGuide()).warningsAsBefore).toBe(1);
+    expect(said).not.toHaveBeenCalled();
+
+    await fs.writeFile(path.join(folder, "latin1.md"), Buffer.from("# Caf\xe9\n", "latin1"));
+    await service.reloadGuide();
+    expect(said.mock.calls.map(([message]) => String(message))).toEqual([expect.stringContaining("latin1.md:1: not UTF-8 text")]);
+    said.mockRestore();
   });
 });

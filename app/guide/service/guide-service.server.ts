@@ -7,6 +7,7 @@ import { createPageRenderer } from "./render-worker-client.server";
 import { renderWorkerPool } from "./render-worker-pool.server";
 import { pageCount } from "../page-count";
 import { memoryShares } from "../../../server/memory-budget.ts";
+import { standingWarnings } from "./standing-warnings";
 
 /**
  * The one guide this server shows, and the site's settings that go with it.
@@ -67,6 +68,11 @@ let basePath = "";
 let liveReload = false;
 /** What the guide in force was loaded with: a reload loads the folder again with the same renderer, cache folder and search store. */
 let loadedWith: LoadGuideOptions | null = null;
+/** The folder's warnings, each said once while it stands: the development servers load it again on every change. */
+const warnings = standingWarnings((message) => console.warn(message));
+
+/** A reload put in force, and how many of its warnings were the last guide's too (said then, not again). */
+export type Reload = { guide: Guide; warningsAsBefore: number };
 
 /**
  * Loads the guide and starts its background completion; a second call gets
@@ -126,9 +132,10 @@ export function siteBasePath(): string {
  * first: its background rendering shares the renderer and the cache
  * folder, and must not sweep or index after this one.
  */
-export async function reloadGuide(): Promise<Guide> {
+export async function reloadGuide(): Promise<Reload> {
   await current?.complete().catch(() => {});
-  const loaded = await loadGuide((inForce ?? settings()).contentDir, { ...(loadedWith ?? { sitePaths: SITE_PATHS }), known: current?.known() });
+  warnings.beginLoad();
+  const loaded = await loadGuide((inForce ?? settings()).contentDir, { ...(loadedWith ?? { sitePaths: SITE_PATHS, warn: warnings.warn }), known: current?.known() });
   // Rendered in full before it replaces the last good guide, so a page that
   // fails shows its error in the browser at once.
   const { failures } = await loaded.complete();
@@ -136,7 +143,7 @@ export async function reloadGuide(): Promise<Guide> {
   inForce ??= settings();
   current = loaded;
   loading = Promise.resolve(loaded);
-  return loaded;
+  return { guide: loaded, warningsAsBefore: warnings.loadInForce() };
 }
 
 async function load(options: StartOptions): Promise<Guide> {
@@ -152,8 +159,10 @@ async function load(options: StartOptions): Promise<Guide> {
   // it keeps only the pages in hand, and no page's search sections.
   const kept = options.staticSite ? { searchIndex: false, renderedBytesKept: EXPORT_BYTES_KEPT } : { renderedBytesKept: memoryShares(budgetMB).keptPagesBytes };
   // `themed-guide dev` loads the folder again on every change: each load hands what it found to the next.
-  const guideOptions: LoadGuideOptions = { sitePaths: SITE_PATHS, basePath: options.basePath, renderer, cacheFolder: given.cacheDir, keepFindings: options.liveReload, ...kept };
+  const guideOptions: LoadGuideOptions = { sitePaths: SITE_PATHS, basePath: options.basePath, renderer, cacheFolder: given.cacheDir, keepFindings: options.liveReload, warn: warnings.warn, ...kept };
+  warnings.beginLoad();
   const guide = await loadGuide(given.contentDir, guideOptions);
+  warnings.loadInForce();
   loadedWith = guideOptions;
   inForce = given;
   staticSite = options.staticSite ?? false;
