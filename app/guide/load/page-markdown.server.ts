@@ -31,10 +31,18 @@ export function markdownReader(
   // mdBook's, VitePress' and MkDocs' includes and Docusaurus' imported partials,
   // from the files the folder publishes and its partials only (never a file
   // outside it, a dotfile, or one over the size of a page).
-  const readIncluded: ReadText = (relativePath) => {
+  const includable = (relativePath: string) => {
     const file = listed.files.get(relativePath) ?? listed.partials.get(relativePath) ?? listed.pages.get(relativePath);
-    if (!file || file.size > LIMITS.markdownBytes) return Promise.resolve(null);
-    return readPageFile(file.path).catch(() => null);
+    return file && file.size <= LIMITS.markdownBytes ? file : null;
+  };
+  const readIncluded: ReadText = (relativePath) => {
+    const file = includable(relativePath);
+    return file ? readPageFile(file.path).catch(() => null) : Promise.resolve(null);
+  };
+  /** As readIncluded, with where the file is not UTF-8 text (readPageText): asked at start only. */
+  const readIncludedText = (relativePath: string) => {
+    const file = includable(relativePath);
+    return file ? readPageText(file.path).catch(() => null) : Promise.resolve(null);
   };
   const expand = (text: string, entry: MarkdownEntry, read: ReadText) =>
     expandIncludes(text, entry.relativePath, read, { repositoryPaths: folderInRepository });
@@ -42,7 +50,7 @@ export function markdownReader(
     const { content } = parse(entry, await readPageFile(entry.path));
     return (await expand(content, entry, readIncluded)).markdown;
   };
-  return { readIncluded, expand, readMarkdown };
+  return { readIncludedText, expand, readMarkdown };
 }
 
 /**

@@ -96,12 +96,12 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
   // MkDocs' nav when mkdocs.yml has one, else mdBook's SUMMARY.md.
   const contents = project?.contents ?? listing.bookContents;
 
-  const { sources, missingIncludes, includesPastLimit, repositoryPaths, samples, readMarkdown, unchangedSinceLastStart, stamp } = await readPageSources(root, listing, {
+  const { sources, missingIncludes, includesPastLimit, notUtf8: notUtf8Files, repositoryPaths, samples, readMarkdown, unchangedSinceLastStart, stamp } = await readPageSources(root, listing, {
     startIndexFile: options.startIndexFile?.(root) ?? null,
     lastRead: options.lastRead,
     onFrontMatterError: options.onRefusedFile,
   });
-  for (const source of sources) if (source.notUtf8Line !== null) warnOf(notUtf8(path.join(root, source.entry.relativePath), source.notUtf8Line));
+  for (const { relativePath, line } of notUtf8Files) warnOf(notUtf8(path.join(root, relativePath), line));
   if (missingIncludes.length > 0) warn(describeMissingIncludes(root, missingIncludes));
   if (includesPastLimit.length > 0) warn(describeIncludesPastLimit(root, includesPastLimit, INCLUDE_LIMITS));
   // A second file at a page's address, left out (check lists it): a link to it leads to that address all the same.

@@ -98,4 +98,24 @@ describe("readPageSources", () => {
     expect(again.unchangedSinceLastStart).toBe(true);
     expect(lines(again)).toEqual({ "index.md": null, "legacy.md": 4 });
   });
+
+  it("names an included file that is not UTF-8 text once, however many pages include it, and a page it includes as that page", async () => {
+    await fs.mkdir(path.join(root, "snippets"));
+    await fs.writeFile(path.join(root, "snippets", "legacy.py"), Buffer.from("# caf\u00e9\nprint('ok')\n", "latin1"));
+    await fs.writeFile(path.join(root, "legacy.md"), Buffer.from("# Legacy\n\nCaf\u00e9.\n", "latin1"));
+    await fs.writeFile(path.join(root, "index.md"), "# Home\n\n```py\n{{#include snippets/legacy.py}}\n```\n\n{{#include legacy.md}}\n");
+    await fs.writeFile(path.join(root, "more.md"), "# More\n\n```py\n{{#include snippets/legacy.py}}\n```\n");
+    const startIndexFile = path.join(root, ".start.json");
+
+    const first = await readPageSources(root, await listContentFolder(root), { startIndexFile });
+    const again = await readPageSources(root, await listContentFolder(root), { startIndexFile });
+
+    const named = [
+      { relativePath: "legacy.md", line: 3 },
+      { relativePath: "snippets/legacy.py", line: 1 },
+    ];
+    expect(first.notUtf8).toEqual(named);
+    expect(again.unchangedSinceLastStart).toBe(true);
+    expect(again.notUtf8).toEqual(named);
+  });
 });

@@ -6,7 +6,7 @@ import type { BrokenLink } from "./link-report";
 import type { ContentListing, MarkdownEntry } from "./list-content-folder.server";
 import type { PageMeta } from "./page-meta.server";
 import { goneIsNull, markdownReader, parsePage, readPageText, type ReadText } from "./page-markdown.server";
-import { folderStamp, readStartIndex, writeStartIndex } from "./start-index.server";
+import { folderStamp, readStartIndex, writeStartIndex, type NotUtf8File } from "./start-index.server";
 import { mapLimit } from "../map-limit";
 
 /**
@@ -52,6 +52,8 @@ export type PageSources = {
   missingIncludes: BrokenLink[];
   /** Pages whose includes reached their limit, each with the first include left as written. */
   includesPastLimit: BrokenLink[];
+  /** Pages and included files that are not UTF-8 text, each once, with the line of the first character that is not. */
+  notUtf8: NotUtf8File[];
   repositoryPaths: string[];
   /** A code block of each language the pages use, most used first (render/code-samples.server.ts). */
   samples: CodeSample[];
@@ -83,12 +85,13 @@ export async function readPageSources(root: string, listing: ContentListing, opt
   const parse = (entry: MarkdownEntry, text: string) => parsePage(root, entry, text, onFrontMatterError);
   // A page read past its front matter's error is read so again when rendered, and not told of twice.
   const parseAgain = (entry: MarkdownEntry, text: string) => parsePage(root, entry, text, onFrontMatterError && (() => {}));
-  const { readIncluded, expand, readMarkdown } = markdownReader({ files: listing.files, partials: listing.partials, pages: entries }, folderInRepository, parseAgain);
+  const { readIncludedText, expand, readMarkdown } = markdownReader({ files: listing.files, partials: listing.partials, pages: entries }, folderInRepository, parseAgain);
   const stamp = startIndexFile === null ? null : folderStamp(listing);
   const kept = stamp === null ? null : await readStartIndex(startIndexFile!, stamp);
   if (kept && kept.sources.length > 0 && kept.sources.every((source) => entries.has(source.relativePath))) {
     const sources = kept.sources.map(({ relativePath, ...source }) => ({ ...source, entry: entries.get(relativePath)! }));
-    return { sources, missingIncludes: kept.missingIncludes, includesPastLimit: kept.includesPastLimit, repositoryPaths: folderInRepository, samples: kept.samples, readMarkdown, unchangedSinceLastStart: true, stamp };
+    const notUtf8 = notUtf8Files(sources, kept.includedNotUtf8);
+    return { sources, missingIncludes: kept.missingIncludes, includesPastLimit: kept.includesPastLimit, notUtf8, repositoryPaths: folderInRepository, samples: kept.samples, readMarkdown, unchangedSinceLastStart: true, stamp };
   }
 
   // The Markdown parser a leading title needs is loaded only when pages are read: a start on unchanged
@@ -96,8 +99,15 @@ export async function readPageSources(root: string, listing: ContentListing, opt
   const { readLeadingTitle } = await import("./read-leading-title.server");
   // At start each included file is read once, however many pages include it.
   const includedAtStart = new Map<string, Promise<string | null>>();
+  const includedNotUtf8: NotUtf8File[] = [];
   const readIncludedOnce: ReadText = (relativePath) => {
-    if (!includedAtStart.has(relativePath)) includedAtStart.set(relativePath, readIncluded(relativePath));
+    if (!includedAtStart.has(relativePath)) {
+      const read = readIncludedText(relativePath).then((file) => {
+        if (file?.notUtf8Line != null) includedNotUtf8.push({ relativePath, line: file.notUtf8Line });
+        return file?.text ?? null;
+      });
+      includedAtStart.set(relativePath, read);
+    }
     return includedAtStart.get(relativePath)!;
   };
   const missingIncludes: BrokenLink[] = [];
@@ -135,16 +145,24 @@ export async function readPageSources(root: string, listing: ContentListing, opt
   if (sources.length === 0) throw new GuideContentError(`No Markdown files in ${root}`);
   // The pages not read again add their languages as the last reading found them.
   const samplesFound = readBefore > 0 && lastRead ? withLanguagesOf(lastRead.samples, samples.samples()) : samples.samples();
-  const found = { sources, missingIncludes, includesPastLimit, repositoryPaths: folderInRepository, samples: samplesFound, readMarkdown, unchangedSinceLastStart: false, stamp };
+  const notUtf8 = notUtf8Files(sources, includedNotUtf8);
+  const found = { sources, missingIncludes, includesPastLimit, notUtf8, repositoryPaths: folderInRepository, samples: samplesFound, readMarkdown, unchangedSinceLastStart: false, stamp };
   // A reading past a front matter's error is never kept: the next start on these files must stop at it.
   if (stamp !== null && !frontMatterUnparsed) {
-    const index = { sources: sources.map(({ entry, ...source }) => ({ ...source, relativePath: entry.relativePath })), missingIncludes, includesPastLimit, samples: found.samples };
+    const index = { sources: sources.map(({ entry, ...source }) => ({ ...source, relativePath: entry.relativePath })), missingIncludes, includesPastLimit, includedNotUtf8, samples: found.samples };
     await writeStartIndex(startIndexFile!, stamp, index);
   }
   return found;
 }
 
 /** `first`, then a sample of each language only `more` has. */
+/** The pages that are not UTF-8 text, then the included files that are not and are not pages (named once, as pages). */
+function notUtf8Files(sources: readonly PageSource[], included: readonly NotUtf8File[]): NotUtf8File[] {
+  const pages = sources.flatMap(({ entry, notUtf8Line }) => (notUtf8Line === null ? [] : [{ relativePath: entry.relativePath, line: notUtf8Line }]));
+  const named = new Set(pages.map((page) => page.relativePath));
+  return [...pages, ...included.filter((file) => !named.has(file.relativePath)).sort((a, b) => a.relativePath.localeCompare(b.relativePath))];
+}
+
 function withLanguagesOf(first: CodeSample[], more: CodeSample[]): CodeSample[] {
   const languages = new Set(first.map((sample) => sample.language));
   return [...first, ...more.filter((sample) => !languages.has(sample.language))];

@@ -24,11 +24,15 @@ export type StartIndex = {
   sources: Array<{ relativePath: string; meta: PageMeta; leadingTitle: string | null; selfContained: boolean; notUtf8Line: number | null }>;
   missingIncludes: BrokenLink[];
   includesPastLimit: BrokenLink[];
+  /** Included files that are not pages and not UTF-8 text, with the line of the first character that is not. */
+  includedNotUtf8: NotUtf8File[];
   samples: CodeSample[];
 };
 
-/** Raised when what is kept, or how it is read, changes. 2: whether each page includes another; 3: pages whose includes reached their limit; 4: text that is not UTF-8. */
-const FORMAT = 4;
+export type NotUtf8File = { relativePath: string; line: number };
+
+/** Raised when what is kept, or how it is read, changes. 2: whether each page includes another; 3: pages whose includes reached their limit; 4: pages that are not UTF-8 text; 5: included files too. */
+const FORMAT = 5;
 
 export function folderStamp(listing: ContentListing): string {
   const hash = createLineHash(`${FORMAT}\n`);
@@ -75,6 +79,8 @@ function isStartIndex(value: StartIndex | undefined): value is StartIndex {
     ) &&
     Array.isArray(value.missingIncludes) &&
     Array.isArray(value.includesPastLimit) &&
+    Array.isArray(value.includedNotUtf8) &&
+    value.includedNotUtf8.every((file) => typeof file?.relativePath === "string" && Number.isSafeInteger(file.line)) &&
     Array.isArray(value.samples)
   );
 }

@@ -120,14 +120,17 @@ describe("checking a docs folder", () => {
     expect(renderedUrls.sort()).toEqual(["/guide", "/guide/guide/faq", "/guide/guide/setup"]);
   });
 
-  it("names a page that is not UTF-8 text (Latin-1, UTF-16) by file and the line of its first character that is not", async () => {
-    const root = folderOf({ "index.md": "# Home\n\nSee [caf\u00e9](cafe.md) and [notes](notes.md).\n" });
+  it("names a page or an included file that is not UTF-8 text (Latin-1, UTF-16) by file and the line of its first character that is not", async () => {
+    const root = folderOf({ "index.md": "# Home\n\nSee [caf\u00e9](cafe.md) and [notes](notes.md).\n\n```text\n{{#include old/menu.txt}}\n```\n" });
     fs.writeFileSync(path.join(root, "cafe.md"), Buffer.from("# Caf\u00e9\n\nCaf\u00e9 cr\u00e8me.\n", "latin1"));
     fs.writeFileSync(path.join(root, "notes.md"), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("# Notes\n", "utf16le")]));
+    fs.mkdirSync(path.join(root, "old"));
+    fs.writeFileSync(path.join(root, "old", "menu.txt"), Buffer.from("Tea\nCr\u00eape\n", "latin1"));
     const message = "not UTF-8 text: what is not shows as \uFFFD; save the file as UTF-8";
     expect(await checkGuide(root)).toEqual([
       { kind: "not-utf8", file: "cafe.md", line: 1, message },
       { kind: "not-utf8", file: "notes.md", line: 1, message },
+      { kind: "not-utf8", file: "old/menu.txt", line: 2, message },
     ]);
   });
 
