@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { goneOrAsIs, GuideContentError } from "../guide-content-error";
 import type { ContentFile, GuideNavItem, GuidePage } from "../guide-types";
-import { buildGuideTree, type PlacedPage } from "../nav/guide-tree.server";
+import { buildGuideTree, withContentsFolders, type PlacedPage } from "../nav/guide-tree.server";
 import type { CodeSample } from "../render/code-samples.server";
 import type { UrlTargets } from "../render/resolve-url.server";
 import { INCLUDE_LIMITS } from "./includes/include-expansion.server";
@@ -12,7 +12,7 @@ import { ContentListingError, listContentFolder, type ContentListing } from "./l
 import { readLastCommitDates } from "./last-commit-dates.server";
 import { readableName } from "./page-meta.server";
 import { placePages, type SameAddressError } from "./page-slugs.server";
-import { readProjectConfig, type TableOfContents } from "./project-config.server";
+import { readProjectConfig } from "./project-config.server";
 import { readPageSources, type LastRead, type PageSource } from "./read-page-sources.server";
 
 /**
@@ -188,15 +188,3 @@ function pageReader(sources: ReadFolder["sources"], readMarkdown: (entry: PageSo
     return readMarkdown(source.entry).catch((error: unknown) => Promise.reject(goneOrAsIs(error, page.file)));
   };
 }
-
-/** Docusaurus' `_category_` files first, then the table of contents' sections. */
-function withContentsFolders(categories: ContentListing["folderLabels"], contents: TableOfContents | null): ContentListing["folderLabels"] {
-  if (!contents) return categories;
-  const merged = new Map(categories);
-  for (const [folder, entry] of contents.folders) {
-    const category = categories.get(folder);
-    merged.set(folder, { label: category?.label ?? entry.label, order: category?.order ?? entry.order });
-  }
-  return merged;
-}
-

@@ -1,5 +1,6 @@
 import type { GuideNavItem, GuidePage } from "../guide-types";
 import type { FolderLabel } from "../load/list-content-folder.server";
+import type { TableOfContents } from "../load/project-config.server";
 import { withoutPageExtension } from "../render/page-files";
 import { readableName } from "../load/page-meta.server";
 
@@ -105,4 +106,15 @@ function compareEntries(a: Entry, b: Entry): number {
 
 function fileName(relativePath: string): string {
   return relativePath.slice(relativePath.lastIndexOf("/") + 1);
+}
+
+/** The folders' titles and orders: Docusaurus' `_category_` files first, then the table of contents' sections (mkdocs.yml's nav, SUMMARY.md). */
+export function withContentsFolders(categories: ReadonlyMap<string, FolderLabel>, contents: TableOfContents | null): ReadonlyMap<string, FolderLabel> {
+  if (!contents) return categories;
+  const merged = new Map(categories);
+  for (const [folder, entry] of contents.folders) {
+    const category = categories.get(folder);
+    merged.set(folder, { label: category?.label ?? entry.label, order: category?.order ?? entry.order });
+  }
+  return merged;
 }
