@@ -48,8 +48,8 @@ export const serverSeam = {
   exportPlan,
   /** Every problem the server would warn about in the settings' docs folder, found by loading and rendering it all, with its cache folder (`themed-guide check`). */
   checkFolder: () => {
-    const { contentDir, cacheDir } = settings();
-    return checkGuide(contentDir, { cacheFolder: cacheDir });
+    const { contentDir, cacheDir, memoryBudgetMB } = settings();
+    return checkGuide(contentDir, { cacheFolder: cacheDir, budgetMB: memoryBudgetMB });
   },
   /** The one line to print when a start fails because a setting or the folder is at fault; null for any other error (a bug: print it whole). */
   describeStartError(error: unknown): string | null {

@@ -52,15 +52,17 @@ export type FolderProblem = {
  * `cacheFolder`: where rendered pages are kept, as the server keeps them
  * (load-guide.server.ts): a check of unchanged files renders none again,
  * and a server started on the folder after a check renders none either.
+ * `budgetMB`: each render worker's share of it, as an export's workers
+ * have (server/memory-budget.ts).
  */
-export async function checkGuide(folder: string, { cacheFolder = null }: { cacheFolder?: string | null } = {}): Promise<FolderProblem[]> {
+export async function checkGuide(folder: string, { cacheFolder = null, budgetMB }: { cacheFolder?: string | null; budgetMB?: number } = {}): Promise<FolderProblem[]> {
   // Pages are named by their real path (a folder reached through a symbolic link included).
   const contentDir = await fs.realpath(folder).catch(() => folder);
   // Every file a server's start would stop at (front matter that does not parse, two files at one address), not only the first.
   const refused: GuideContentError[] = [];
   // Nothing is served meanwhile: a render worker per core, as an export has.
   const workers = os.availableParallelism();
-  const renderer = renderWorkerPool(Array.from({ length: workers }, () => createPageRenderer()));
+  const renderer = renderWorkerPool(Array.from({ length: workers }, () => createPageRenderer(undefined, { budgetMB })));
   let guide;
   try {
     guide = await loadGuide(contentDir, {

@@ -12,7 +12,7 @@ import { withContentSecurityPolicy } from "./page-policy.ts";
 import { BROWSER_NOTICES } from "../../../scripts/third-party-licenses.ts";
 import { createSearchIndexWriter, searchIndexNotice } from "./search-index-writer.ts";
 import { CLIENT_DIR, loadServerBuild } from "./site-build.ts";
-import { exportEnvironment } from "./site-settings.ts";
+import { batchEnvironment, useEnvironment } from "./site-settings.ts";
 
 /**
  * `themed-guide build --out <dir>`: the site as static files. Each page is
@@ -29,7 +29,7 @@ export async function buildCommand(folder: string, options: Record<string, strin
   const out = path.resolve(String(options.out));
   const basePath = typeof options.base === "string" ? parseBasePath(options.base) : "";
   const siteUrl = typeof options["site-url"] === "string" ? parseSiteUrl(options["site-url"], basePath) : null;
-  Object.assign(process.env, exportEnvironment(folder, options), { NODE_ENV: "production" });
+  useEnvironment({ ...batchEnvironment(folder, options), NODE_ENV: "production" });
   const budgetMB = parseMemoryBudget(process.env.MEMORY_BUDGET_MB) ?? DEFAULT_EXPORT_MEMORY_BUDGET_MB;
   const chosenPartPages = typeof options["search-part-pages"] === "string" ? parsePartPages(options["search-part-pages"]) : null;
   // As `serve` does: the command starts again with its heap limit and few malloc arenas, and comes back here

@@ -2,9 +2,9 @@ import path from "node:path";
 import { CONTROL_CHARACTER } from "../../../app/guide/load/folder-warning.ts";
 import type { FolderProblem } from "../../../app/guide/service/check-guide.server";
 import { limitOwnHeap } from "../../../server/heap-limit.ts";
-import { DEFAULT_MEMORY_BUDGET_MB } from "../../../server/memory-budget.ts";
+import { DEFAULT_EXPORT_MEMORY_BUDGET_MB, parseMemoryBudget } from "../../../server/memory-budget.ts";
 import { loadServerSeam } from "./site-build.ts";
-import { siteEnvironment } from "./site-settings.ts";
+import { batchEnvironment, useEnvironment } from "./site-settings.ts";
 
 /**
  * `themed-guide check`: what the server would warn about, as a CI step.
@@ -13,11 +13,11 @@ import { siteEnvironment } from "./site-settings.ts";
  * status 1 when there is any.
  */
 export async function checkCommand(folder: string, options: Record<string, string | boolean | undefined>): Promise<number> {
-  // The folder and --cache-dir as `serve` reads them, so that both use the same rendered pages.
-  Object.assign(process.env, siteEnvironment(folder, options), { NODE_ENV: "production" });
+  // The folder and --cache-dir as `serve` reads them, so that both use the same rendered pages; the budget as `build`'s.
+  useEnvironment({ ...batchEnvironment(folder, options), NODE_ENV: "production" });
   // As `build` does: the command starts again with its heap held and collected early, as it mostly waits on
   // its render workers (server/heap-limit.ts). Left to V8, its process held 275 MiB at 1,000 pages.
-  limitOwnHeap(DEFAULT_MEMORY_BUDGET_MB, process, { collectEarly: true });
+  limitOwnHeap(parseMemoryBudget(process.env.MEMORY_BUDGET_MB) ?? DEFAULT_EXPORT_MEMORY_BUDGET_MB, process, { collectEarly: true });
   const seam = await loadServerSeam();
   const problems = await seam.checkFolder();
   if (options.json === true) {

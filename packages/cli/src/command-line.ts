@@ -51,8 +51,8 @@ const COMMANDS = {
   },
   check: {
     summary: "Report broken links, missing images and includes, bad front matter",
-    usage: "check [folder] [--json] [--cache-dir <dir>]",
-    options: { json: { type: "boolean" }, "cache-dir": { type: "string" } },
+    usage: "check [folder] [--json] [--memory <MB>] [--cache-dir <dir>]",
+    options: { json: { type: "boolean" }, memory: { type: "string" }, "cache-dir": { type: "string" } },
   },
 } satisfies Record<string, { summary: string; usage: string; options: Options; required?: string[] }>;
 
@@ -181,7 +181,7 @@ const HELP_DETAILS: Record<CommandName, string> = {
   check: [
     "Options:",
     "      --json               print the problems as JSON instead of file:line lines",
-    cacheFolder,
+    memoryAndCache("the check's", DEFAULT_EXPORT_MEMORY_BUDGET_MB),
     "",
     "Every page is rendered, as serve and build render it, into the same cache folder: a check",
     "of unchanged files renders none again, nor does serve or build after a check.",

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { UsageError } from "./command-line.ts";
-import { exportEnvironment, siteEnvironment } from "./site-settings.ts";
+import { batchEnvironment, siteEnvironment, useEnvironment } from "./site-settings.ts";
 
 describe("the site's settings from the command line", () => {
   test("the folder and each option given go into the environment the server reads, over its variables", () => {
@@ -22,12 +22,25 @@ describe("the site's settings from the command line", () => {
     );
   });
 
-  test("an export's budget is 1,024 MB unless --memory or MEMORY_BUDGET_MB gives one; a server's stays its own default", () => {
-    expect(exportEnvironment("/docs", {}, {}).MEMORY_BUDGET_MB).toBe("1024");
-    expect(exportEnvironment("/docs", { memory: "600" }, { MEMORY_BUDGET_MB: "900" }).MEMORY_BUDGET_MB).toBe("600");
-    expect(exportEnvironment("/docs", {}, { MEMORY_BUDGET_MB: "900" }).MEMORY_BUDGET_MB).toBe("900");
+  test("an export's and a check's budget is 1,024 MB unless --memory or MEMORY_BUDGET_MB gives one; a server's stays its own default", () => {
+    expect(batchEnvironment("/docs", {}, {}).MEMORY_BUDGET_MB).toBe("1024");
+    expect(batchEnvironment("/docs", { memory: "600" }, { MEMORY_BUDGET_MB: "900" }).MEMORY_BUDGET_MB).toBe("600");
+    expect(batchEnvironment("/docs", {}, { MEMORY_BUDGET_MB: "900" }).MEMORY_BUDGET_MB).toBe("900");
     expect(siteEnvironment("/docs", {}, {}).MEMORY_BUDGET_MB).toBeUndefined();
-    expect(() => exportEnvironment("/docs", {}, { MEMORY_BUDGET_MB: "100" })).toThrow(/^MEMORY_BUDGET_MB must be a whole number of megabytes/);
+    expect(() => batchEnvironment("/docs", {}, { MEMORY_BUDGET_MB: "100" })).toThrow(/^MEMORY_BUDGET_MB must be a whole number of megabytes/);
+  });
+
+  test("build and check leave out a server's listening settings: a PORT, HOST or TRUST_PROXY set for another server is neither read nor refused", () => {
+    const env = batchEnvironment("/docs", { "site-name": "Handbook" }, { PORT: "http", HOST: "::1", TRUST_PROXY: "maybe", SITE_NAME: "Old", LANG: "C" });
+    expect(env).toEqual({ CONTENT_DIR: "/docs", SITE_NAME: "Handbook", MEMORY_BUDGET_MB: "1024", LANG: "C" });
+    // The rest are still the server's rules.
+    expect(() => batchEnvironment("/docs", {}, { EDIT_URL_BASE: "javascript:alert(1)" })).toThrow(/^EDIT_URL_BASE must be an absolute http\(s\) URL/);
+  });
+
+  test("the environment a command uses loses what it leaves out, as well as taking what it sets", () => {
+    const current: NodeJS.ProcessEnv = { PORT: "http", LANG: "C" };
+    useEnvironment({ LANG: "C", CONTENT_DIR: "/docs" }, current);
+    expect(current).toEqual({ LANG: "C", CONTENT_DIR: "/docs" });
   });
 
   test("a bad value from the environment is named by its variable", () => {

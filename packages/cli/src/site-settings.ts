@@ -47,12 +47,32 @@ export function siteEnvironment(
   return result;
 }
 
-/** As siteEnvironment, with an export's own default memory budget (server/memory-budget.ts) unless --memory or MEMORY_BUDGET_MB gives one. */
-export function exportEnvironment(
+/**
+ * A server's listening settings. `build` and `check` listen on nothing: a
+ * value set for some server in the same shell or CI job (a PORT of its own)
+ * is neither read nor refused by them.
+ */
+const LISTENING_VARIABLES = ["PORT", "HOST", "TRUST_PROXY"] as const;
+
+/**
+ * For `build` and `check`, which render every page once, a render worker
+ * per core, and end: as siteEnvironment without the listening settings, and
+ * with an export's own default memory budget (server/memory-budget.ts)
+ * unless --memory or MEMORY_BUDGET_MB gives one.
+ */
+export function batchEnvironment(
   folder: string,
   options: Partial<Record<string, string | boolean | undefined>>,
   env: NodeJS.ProcessEnv = process.env,
 ): NodeJS.ProcessEnv {
+  const notListening: NodeJS.ProcessEnv = { ...env };
+  for (const name of LISTENING_VARIABLES) delete notListening[name];
   const budgetGiven = typeof options.memory === "string" || (env.MEMORY_BUDGET_MB ?? "").trim() !== "";
-  return siteEnvironment(folder, options, budgetGiven ? env : { ...env, MEMORY_BUDGET_MB: String(DEFAULT_EXPORT_MEMORY_BUDGET_MB) });
+  return siteEnvironment(folder, options, budgetGiven ? notListening : { ...notListening, MEMORY_BUDGET_MB: String(DEFAULT_EXPORT_MEMORY_BUDGET_MB) });
+}
+
+/** This process's environment made `next`: what `next` leaves out is removed, not kept as it was. */
+export function useEnvironment(next: NodeJS.ProcessEnv, env: NodeJS.ProcessEnv = process.env): void {
+  for (const name of Object.keys(env)) if (!(name in next)) delete env[name];
+  Object.assign(env, next);
 }

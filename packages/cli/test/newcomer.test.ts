@@ -178,6 +178,20 @@ describe("a newcomer with the package installed from its tarball", () => {
     expect(fs.existsSync(path.join(workDir, "site-limited", "guide", "index.html"))).toBe(true);
   });
 
+  test("check, as build, neither reads nor refuses a server's PORT, and gives each render worker its share of --memory", async () => {
+    const probe = path.join(workDir, "probe-check.cjs");
+    const notes = path.join(workDir, "check-started.jsonl");
+    fs.writeFileSync(probe, `require("node:fs").appendFileSync(${JSON.stringify(notes)}, JSON.stringify({ argv: process.argv, execArgv: process.execArgv }) + "\\n");\n`);
+    const env = { ...process.env, NODE_OPTIONS: `--require ${probe}`, PORT: "http", TRUST_PROXY: "maybe" };
+    const cacheDir = path.join(workDir, "check-memory-cache");
+    await run("npx", ["themed-guide", "check", "docs", "--memory", "1000", "--cache-dir", cacheDir], { cwd: workDir, env });
+    const started = fs.readFileSync(notes, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { argv: string[]; execArgv: string[] });
+    const workers = started.filter(({ argv }) => /render-worker/.test(argv[1] ?? ""));
+    expect(workers.length).toBeGreaterThan(0);
+    // 30% of the budget each (server/memory-budget.ts), where the server's default of 512 MB gave 154.
+    for (const { execArgv } of workers) expect(execArgv.filter((flag) => flag.startsWith("--max-old-space-size"))).toEqual(["--max-old-space-size=300"]);
+  });
+
   test("serve answers with the folder's pages, and stops on SIGTERM", async () => {
     const port = await freePort();
     const server = spawn("npx", ["themed-guide", "serve", "docs", "--port", String(port), "--host", "127.0.0.1"], { cwd: workDir, detached: true });
