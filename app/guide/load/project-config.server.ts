@@ -11,6 +11,7 @@ import { PAGE_FILE } from "../render/page-files";
 import { isRecord, text } from "./page-meta.server";
 import type { FolderWarning } from "./folder-warning";
 import { PROJECT_FILES } from "./project-files";
+import { bookSourceFolder, mkDocsDocsDir } from "./project-root.server";
 
 /**
  * A docs tool's own table of contents, where the folder's author wrote one:
@@ -127,16 +128,14 @@ async function readMkDocsConfig(source: string, projectDir: string, root: string
   if (error) throw new Error(`not valid YAML: ${error.message}`);
   const config: unknown = document.toJS({ maxAliasCount: 100 });
   if (!isRecord(config)) return null;
-  const docsDir = typeof config.docs_dir === "string" ? config.docs_dir : "docs";
-  if (!(await isSameFolder(path.resolve(projectDir, docsDir), root))) return null;
+  if (!(await isSameFolder(path.resolve(projectDir, mkDocsDocsDir(config)), root))) return null;
   return { siteName: text(config.site_name), contents: "nav" in config ? readMkDocsNav(config.nav) : null };
 }
 
 async function readBookToml(source: string, projectDir: string, root: string): Promise<Omit<ProjectConfig, "file"> | null> {
   const config = parseToml(source);
   const book = isRecord(config.book) ? config.book : {};
-  const sourceFolder = typeof book.src === "string" ? book.src : "src";
-  if (!(await isSameFolder(path.resolve(projectDir, sourceFolder), root))) return null;
+  if (!(await isSameFolder(path.resolve(projectDir, bookSourceFolder(config)), root))) return null;
   // The folder's own SUMMARY.md is its table of contents (list-content-folder.server.ts).
   return { siteName: text(book.title), contents: null };
 }

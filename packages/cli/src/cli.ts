@@ -17,8 +17,16 @@ if (NODE_MAJOR < 22) {
   process.exit(1);
 }
 
+/** Set once the docs folder of a project's root has been named: `serve`, `build` and `check` start again in place (server/heap-limit.ts). */
+const PROJECT_NAMED = "THEMED_GUIDE_PROJECT_NAMED";
+
 try {
   const invocation = readCommandLine(process.argv.slice(2));
+  if ("project" in invocation && invocation.project && process.env[PROJECT_NAMED] === undefined) {
+    const { root, folder, namedBy } = invocation.project;
+    console.error(`themed-guide: ${root} is a project's root; its docs folder is ${folder} (${namedBy})`);
+    process.env[PROJECT_NAMED] = "1";
+  }
   switch (invocation.command) {
     case "help":
       console.log(invocation.text);

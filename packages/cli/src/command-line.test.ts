@@ -97,4 +97,15 @@ describe("the command line", () => {
     expect(usageError("serve", "missing")).toBe(`no folder at ${path.join(cwd, "missing")}`);
     expect(usageError("check", "notes.md")).toBe(`no folder at ${path.join(cwd, "notes.md")}`);
   });
+
+  test("a docs tool's project root given, or the current folder being one, means the docs folder its project file names", () => {
+    const project = path.join(cwd, "project");
+    fs.mkdirSync(path.join(project, "manual"), { recursive: true });
+    fs.writeFileSync(path.join(project, "mkdocs.yml"), "site_name: Manual\ndocs_dir: manual\n");
+    const named = { folder: path.join(project, "manual"), project: { root: project, folder: path.join(project, "manual"), namedBy: "docs_dir in mkdocs.yml" } };
+    expect(read("serve", "project")).toMatchObject({ command: "serve", ...named });
+    expect(readCommandLine(["build", "--out", "site"], project)).toMatchObject({ command: "build", ...named });
+    // The docs folder itself, given, is taken as it is.
+    expect(read("dev", "project/manual")).toMatchObject({ folder: path.join(project, "manual"), project: null });
+  });
 });

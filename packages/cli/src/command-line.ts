@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { DEFAULT_EXPORT_MEMORY_BUDGET_MB, DEFAULT_MEMORY_BUDGET_MB, searchPartPages } from "../../../server/memory-budget.ts";
+import { docsFolderOfProject, type ProjectDocs } from "../../../app/guide/load/project-root.server.ts";
 
 /**
  * What the command line asks for, read with Node's own parser and checked
@@ -58,11 +59,15 @@ const COMMANDS = {
 
 export type CommandName = keyof typeof COMMANDS;
 
-/** The options as given (strings), plus the folder, resolved and known to be a directory. */
+/**
+ * The options as given (strings), plus the folder, resolved and known to be
+ * a directory: the docs folder a project names when the folder given is a
+ * docs tool's project root (`project`: what names it; project-root.server.ts).
+ */
 export type Invocation =
   | { command: "help"; text: string }
   | { command: "version" }
-  | { command: CommandName; folder: string; options: Record<string, string | boolean | undefined> };
+  | { command: CommandName; folder: string; project: (ProjectDocs & { root: string }) | null; options: Record<string, string | boolean | undefined> };
 
 export function readCommandLine(args: readonly string[], cwd = process.cwd()): Invocation {
   const [name, ...rest] = args;
@@ -92,7 +97,9 @@ export function readCommandLine(args: readonly string[], cwd = process.cwd()): I
   }
   const folder = path.resolve(cwd, parsed.positionals[0] ?? ".");
   if (!isDirectory(folder)) throw new UsageError(`no folder at ${folder}`);
-  return { command, folder, options: parsed.values as Record<string, string | boolean | undefined> };
+  const project = docsFolderOfProject(folder);
+  const options = parsed.values as Record<string, string | boolean | undefined>;
+  return { command, folder: project?.folder ?? folder, project: project && { ...project, root: folder }, options };
 }
 
 function isDirectory(target: string): boolean {

@@ -95,6 +95,15 @@ describe("a newcomer with the package installed from its tarball", () => {
     });
   });
 
+  test("check at a MkDocs project's root checks the docs folder its mkdocs.yml names, and says so once", async () => {
+    const project = path.join(workDir, "mkdocs-project");
+    fs.cpSync(path.join(FIXTURE, ".."), project, { recursive: true, filter: (source) => !/[\\/](hostile|github|vitepress|docusaurus|starlight|mdbook)$|book\.toml$/.test(source) });
+    fs.writeFileSync(path.join(project, "README.md"), "# The repository's own readme\n\n[Nowhere](nowhere.md)\n");
+    const result = await run("npx", ["themed-guide", "check"], { cwd: project, encoding: "utf8" });
+    expect(result.stdout).toBe(`No problems in ${path.join(project, "mkdocs")}\n`);
+    expect(result.stderr).toBe(`themed-guide: ${project} is a project's root; its docs folder is ${path.join(project, "mkdocs")} (docs_dir in mkdocs.yml)\n`);
+  });
+
   test("runs on Node 22, the oldest Node it supports", async () => {
     // Node 22 from the npm registry, as the repository gets its own Node 24.
     const node22 = path.join(workDir, "node-22");

@@ -1,0 +1,93 @@
+import fs from "node:fs";
+import path from "node:path";
+import { parse as parseToml } from "smol-toml";
+import { parseDocument } from "yaml";
+
+/**
+ * A docs tool's project folder, given where its docs folder was meant.
+ * `mkdocs serve`, `mdbook serve`, `docusaurus start` and Starlight's
+ * `astro dev` run at the project's root, and so do their users when they
+ * try this tool: served as it is, such a root showed the repository's
+ * README, changelog and `docs/` as pages, without the project's name and
+ * navigation. The docs folder the project names is served instead, with
+ * its project file beside it as always (project-config.server.ts).
+ *
+ * Only a folder inside the one given is taken: a `docs_dir: ../elsewhere`
+ * is not followed out of it.
+ */
+export type ProjectDocs = {
+  /** The docs folder, inside the one given. */
+  folder: string;
+  /** What names it: "docs_dir in mkdocs.yml", "src in book.toml", "docusaurus.config.ts", … */
+  namedBy: string;
+};
+
+const MKDOCS_FILES = ["mkdocs.yml", "mkdocs.yaml"];
+const DOCUSAURUS_CONFIGS = ["docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs", "docusaurus.config.cjs", "docusaurus.config.mts"];
+const ASTRO_CONFIGS = ["astro.config.mjs", "astro.config.js", "astro.config.ts", "astro.config.mts", "astro.config.cjs"];
+/** Project files are small; a larger one is not read. */
+const CONFIG_BYTES = 1024 * 1024;
+
+/** MkDocs' docs folder, relative to mkdocs.yml: `docs_dir`, "docs" when it does not say. */
+export function mkDocsDocsDir(config: Record<string, unknown>): string {
+  return typeof config.docs_dir === "string" ? config.docs_dir : "docs";
+}
+
+/** mdBook's source folder, relative to book.toml: `[book] src`, "src" when it does not say. */
+export function bookSourceFolder(config: Record<string, unknown>): string {
+  const book = config.book;
+  return typeof book === "object" && book !== null && typeof (book as Record<string, unknown>).src === "string" ? ((book as Record<string, unknown>).src as string) : "src";
+}
+
+/** The docs folder of the project at `folder`; null when it is not a project's root (or names no folder inside it). */
+export function docsFolderOfProject(folder: string): ProjectDocs | null {
+  for (const name of MKDOCS_FILES) {
+    const config = readConfig(path.join(folder, name), (source) => parseDocument(source, { logLevel: "silent" }).toJS({ maxAliasCount: 100 }));
+    if (config) return inside(folder, mkDocsDocsDir(config), `docs_dir in ${name}`);
+  }
+  const book = readConfig(path.join(folder, "book.toml"), parseToml);
+  if (book) return inside(folder, bookSourceFolder(book), "src in book.toml");
+  const docusaurus = DOCUSAURUS_CONFIGS.find((name) => isFile(path.join(folder, name)));
+  if (docusaurus) return inside(folder, "docs", docusaurus);
+  const astro = ASTRO_CONFIGS.find((name) => isFile(path.join(folder, name)));
+  if (astro) return inside(folder, "src/content/docs", `${astro} (Starlight's src/content/docs)`);
+  // VitePress keeps its configuration in the docs folder: `.vitepress` in docs/, not at the root.
+  if (!isFolder(path.join(folder, ".vitepress")) && isFolder(path.join(folder, "docs", ".vitepress"))) return inside(folder, "docs", "docs/.vitepress");
+  return null;
+}
+
+function inside(folder: string, named: string, namedBy: string): ProjectDocs | null {
+  const candidate = path.resolve(folder, named);
+  if (!isFolder(candidate)) return null;
+  const [real, realRoot] = [fs.realpathSync(candidate), fs.realpathSync(folder)];
+  return real.startsWith(realRoot + path.sep) ? { folder: candidate, namedBy } : null;
+}
+
+function readConfig(file: string, parse: (source: string) => unknown): Record<string, unknown> | null {
+  try {
+    const stat = statOrNull(file);
+    if (!stat?.isFile() || stat.size > CONFIG_BYTES) return null;
+    const config = parse(fs.readFileSync(file, "utf8"));
+    return typeof config === "object" && config !== null && !Array.isArray(config) ? (config as Record<string, unknown>) : null;
+  } catch {
+    // Not a config this can read: the folder is served as given, as before.
+    return null;
+  }
+}
+
+function isFile(target: string): boolean {
+  return statOrNull(target)?.isFile() ?? false;
+}
+
+function isFolder(target: string): boolean {
+  return statOrNull(target)?.isDirectory() ?? false;
+}
+
+/** Gone, unreadable or in a folder that cannot be searched: not there, for this purpose. */
+function statOrNull(target: string): fs.Stats | null {
+  try {
+    return fs.statSync(target, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
+  }
+}
