@@ -14,13 +14,12 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { makeDocsCorpus } from "./make-docs-corpus.ts";
+import { CORPUS_PAGES, makeDocsCorpusCopies } from "./make-docs-corpus.ts";
 import { measure } from "./measure-process.ts";
 
 const { values } = parseArgs({ options: { sizes: { type: "string", default: "1000,5000" } } });
 const sizes = values.sizes.split(",").map(Number);
 const CLI = fileURLToPath(new URL("../packages/cli/dist/cli.js", import.meta.url));
-const CORPUS_PAGES = 200;
 const MB = 1000 * 1000;
 
 if (!fs.existsSync(CLI)) {
@@ -33,10 +32,8 @@ process.on("exit", () => fs.rmSync(scratch, { recursive: true, force: true }));
 console.log(`Node ${process.version}; ${os.availableParallelism()} cores`);
 
 for (const size of sizes) {
-  const copies = Math.max(1, Math.round(size / CORPUS_PAGES));
   const docs = path.join(scratch, `docs-${size}`);
-  if (copies === 1) makeDocsCorpus(docs);
-  else for (let copy = 0; copy < copies; copy++) makeDocsCorpus(path.join(docs, `part-${String(copy).padStart(2, "0")}`), copy + 1);
+  const { copies } = makeDocsCorpusCopies(docs, size);
   const cache = path.join(scratch, `cache-${size}`);
   for (const run of ["empty cache folder", "again, unchanged files"]) {
     const { seconds, peakRss, code, output } = await measure(process.execPath, [CLI, "check", docs, "--cache-dir", cache]);

@@ -20,7 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { makeDocsCorpus } from "./make-docs-corpus.ts";
+import { makeDocsCorpusCopies } from "./make-docs-corpus.ts";
 import { measureSearchTransfer, transferByKind } from "./search-transfer.ts";
 import { measure, report } from "./measure-process.ts";
 
@@ -28,7 +28,6 @@ const { values } = parseArgs({ options: { sizes: { type: "string", default: "200
 const sizes = values.sizes.split(",").map(Number);
 const CLI = fileURLToPath(new URL("../packages/cli/dist/cli.js", import.meta.url));
 const VITEPRESS_VERSION = "1.6.4";
-const CORPUS_PAGES = 200;
 const MB = 1000 * 1000;
 // Words of the generated folder: a common one, a rarer one, and two together.
 const SEARCH_QUERIES = ["cache", "configuration", "retry timeout"];
@@ -49,15 +48,13 @@ const vitepressBin = path.join(peer, "node_modules", "vitepress", "bin", "vitepr
 console.log(`Node ${process.version}; ${os.cpus().length} cores; VitePress ${VITEPRESS_VERSION}`);
 
 for (const size of sizes) {
-  const copies = Math.max(1, Math.round(size / CORPUS_PAGES));
   // Inside the peer's project, so that VitePress's build resolves Vue from its node_modules.
   const docs = path.join(peer, `docs-${size}`);
-  if (copies === 1) makeDocsCorpus(docs);
-  else {
-    for (let copy = 0; copy < copies; copy++) makeDocsCorpus(path.join(docs, `part-${String(copy).padStart(2, "0")}`), copy + 1);
+  const { folders, copies } = makeDocsCorpusCopies(docs, size);
+  if (copies > 1) {
     // VitePress reads its config from the folder's root.
-    fs.cpSync(path.join(docs, "part-00", ".vitepress"), path.join(docs, ".vitepress"), { recursive: true });
-    for (let copy = 0; copy < copies; copy++) fs.rmSync(path.join(docs, `part-${String(copy).padStart(2, "0")}`, ".vitepress"), { recursive: true });
+    fs.cpSync(path.join(folders[0]!, ".vitepress"), path.join(docs, ".vitepress"), { recursive: true });
+    for (const folder of folders) fs.rmSync(path.join(folder, ".vitepress"), { recursive: true });
   }
   const pages = countFiles(docs, (name) => name.endsWith(".md"));
   console.log(`\n${pages} Markdown pages (${copies} ${copies === 1 ? "copy" : "copies"} of the generated folder)`);

@@ -592,3 +592,22 @@ if (import.meta.main) {
   const corpus = makeDocsCorpus(dir);
   console.log(`${corpus.pages.length} pages in ${dir}; the long page is ${corpus.longPage.url}`);
 }
+
+/** The corpus' pages: the folder of a bench's `--sizes`, as copies of it. */
+export const CORPUS_PAGES = 200;
+
+/**
+ * About `pages` pages: the corpus in `dir` itself, or copies of it in
+ * part-00, part-01, … each with a seed of its own. Returns the folders
+ * written and how many copies they are.
+ */
+export function makeDocsCorpusCopies(dir: string, pages: number): { folders: string[]; copies: number } {
+  const copies = Math.max(1, Math.round(pages / CORPUS_PAGES));
+  if (copies === 1) {
+    makeDocsCorpus(dir);
+    return { folders: [dir], copies };
+  }
+  const folders = Array.from({ length: copies }, (_, copy) => path.join(dir, `part-${String(copy).padStart(2, "0")}`));
+  folders.forEach((folder, copy) => makeDocsCorpus(folder, copy + 1));
+  return { folders, copies };
+}
