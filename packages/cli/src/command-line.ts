@@ -122,8 +122,9 @@ function generalHelp(): string {
     "Commands:",
     ...Object.entries(COMMANDS).map(([name, { summary }]) => `  ${name.padEnd(width)}  ${summary}`),
     "",
-    "The folder defaults to the current one. `themed-guide <command> --help` for a command's options;",
-    "`themed-guide --version` for the version.",
+    "The folder defaults to the current one; at a MkDocs, mdBook, Docusaurus, Starlight or VitePress",
+    "project's root, the docs folder the project names. `themed-guide <command> --help` for a",
+    "command's options; `themed-guide --version` for the version.",
   ].join("\n");
 }
 
