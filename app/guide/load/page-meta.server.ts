@@ -1,5 +1,6 @@
 import type { HomeFeature, HomeLink, HomeSections } from "../guide-types";
 import { withoutPageExtension } from "../render/page-files";
+import { isRecord } from "./is-record";
 
 /**
  * What the guide reads from a page's front matter, in the spellings of the
@@ -89,6 +90,4 @@ function address(value: unknown): string | null {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+export { isRecord };

@@ -6,12 +6,11 @@ import remarkParse from "remark-parse";
 import { parse as parseToml } from "smol-toml";
 import { unified } from "unified";
 import { visit } from "unist-util-visit";
-import { parseDocument } from "yaml";
 import { PAGE_FILE } from "../render/page-files";
 import { isRecord, text } from "./page-meta.server";
 import type { FolderWarning } from "./folder-warning";
 import { PROJECT_FILES } from "./project-files";
-import { bookSourceFolder, mkDocsDocsDir } from "./project-root.server";
+import { bookSourceFolder, CONFIG_BYTES, mkDocsDocsDir, parseMkDocsConfig } from "./project-root.server";
 
 /**
  * A docs tool's own table of contents, where the folder's author wrote one:
@@ -41,9 +40,6 @@ export type ProjectConfig = {
   siteName: string | null;
   contents: TableOfContents | null;
 };
-
-/** A docs project's config is a few KB; one of megabytes is not one. */
-const CONFIG_BYTES = 1024 * 1024;
 
 /** mdBook's SUMMARY.md: its links in order, labelled with their text; drafts (`[Plugins]()`) have no file. */
 export function readBookSummary(summary: string): TableOfContents {
@@ -121,12 +117,7 @@ export async function readProjectConfig(root: string, warn: (warning: FolderWarn
 }
 
 async function readMkDocsConfig(source: string, projectDir: string, root: string): Promise<Omit<ProjectConfig, "file"> | null> {
-  // MkDocs configs carry Python tags (!!python/name:…, !ENV, !relative) that
-  // only MkDocs can resolve; what is read here needs none of them.
-  const document = parseDocument(source, { logLevel: "silent" });
-  const [error] = document.errors;
-  if (error) throw new Error(`not valid YAML: ${error.message}`);
-  const config: unknown = document.toJS({ maxAliasCount: 100 });
+  const config = parseMkDocsConfig(source);
   if (!isRecord(config)) return null;
   if (!(await isSameFolder(path.resolve(projectDir, mkDocsDocsDir(config)), root))) return null;
   return { siteName: text(config.site_name), contents: "nav" in config ? readMkDocsNav(config.nav) : null };

@@ -59,5 +59,7 @@ describe("the docs folder of a docs tool's project root", () => {
     expect(docsFolderOfProject(linked)).toBeNull();
     expect(docsFolderOfProject(projectOf({ "mkdocs.yml": "site_name: M\n" }))).toBeNull();
     expect(docsFolderOfProject(projectOf({ "book.toml": "[book\nsrc = 'src'\n", "src/": "" }))).toBeNull();
+    // YAML with an error is not read for what it half says.
+    expect(docsFolderOfProject(projectOf({ "mkdocs.yml": "site_name: [unclosed\ndocs_dir: manual\n", "manual/": "" }))).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { parseDocument } from "yaml";
+import { isRecord } from "./is-record.ts";
 
 /**
  * A docs tool's project folder, given where its docs folder was meant.
@@ -25,8 +26,20 @@ export type ProjectDocs = {
 const MKDOCS_FILES = ["mkdocs.yml", "mkdocs.yaml"];
 const DOCUSAURUS_CONFIGS = ["docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs", "docusaurus.config.cjs", "docusaurus.config.mts"];
 const ASTRO_CONFIGS = ["astro.config.mjs", "astro.config.js", "astro.config.ts", "astro.config.mts", "astro.config.cjs"];
-/** Project files are small; a larger one is not read. */
-const CONFIG_BYTES = 1024 * 1024;
+/** A docs project's config is a few KB; one of megabytes is not one, and is not read. */
+export const CONFIG_BYTES = 1024 * 1024;
+
+/**
+ * mkdocs.yml's settings. MkDocs configs carry Python tags (!!python/name:…,
+ * !ENV, !relative) that only MkDocs can resolve; what is read here needs
+ * none of them. Throws when the file is not YAML.
+ */
+export function parseMkDocsConfig(source: string): unknown {
+  const document = parseDocument(source, { logLevel: "silent" });
+  const [error] = document.errors;
+  if (error) throw new Error(`not valid YAML: ${error.message}`);
+  return document.toJS({ maxAliasCount: 100 });
+}
 
 /** MkDocs' docs folder, relative to mkdocs.yml: `docs_dir`, "docs" when it does not say. */
 export function mkDocsDocsDir(config: Record<string, unknown>): string {
@@ -35,14 +48,13 @@ export function mkDocsDocsDir(config: Record<string, unknown>): string {
 
 /** mdBook's source folder, relative to book.toml: `[book] src`, "src" when it does not say. */
 export function bookSourceFolder(config: Record<string, unknown>): string {
-  const book = config.book;
-  return typeof book === "object" && book !== null && typeof (book as Record<string, unknown>).src === "string" ? ((book as Record<string, unknown>).src as string) : "src";
+  return isRecord(config.book) && typeof config.book.src === "string" ? config.book.src : "src";
 }
 
 /** The docs folder of the project at `folder`; null when it is not a project's root (or names no folder inside it). */
 export function docsFolderOfProject(folder: string): ProjectDocs | null {
   for (const name of MKDOCS_FILES) {
-    const config = readConfig(path.join(folder, name), (source) => parseDocument(source, { logLevel: "silent" }).toJS({ maxAliasCount: 100 }));
+    const config = readConfig(path.join(folder, name), parseMkDocsConfig);
     if (config) return inside(folder, mkDocsDocsDir(config), `docs_dir in ${name}`);
   }
   const book = readConfig(path.join(folder, "book.toml"), parseToml);
@@ -68,7 +80,7 @@ function readConfig(file: string, parse: (source: string) => unknown): Record<st
     const stat = statOrNull(file);
     if (!stat?.isFile() || stat.size > CONFIG_BYTES) return null;
     const config = parse(fs.readFileSync(file, "utf8"));
-    return typeof config === "object" && config !== null && !Array.isArray(config) ? (config as Record<string, unknown>) : null;
+    return isRecord(config) ? config : null;
   } catch {
     // Not a config this can read: the folder is served as given, as before.
     return null;

@@ -155,7 +155,6 @@ export async function readPageSources(root: string, listing: ContentListing, opt
   return found;
 }
 
-/** `first`, then a sample of each language only `more` has. */
 /** The pages that are not UTF-8 text, then the included files that are not and are not pages (named once, as pages). */
 function notUtf8Files(sources: readonly PageSource[], included: readonly NotUtf8File[]): NotUtf8File[] {
   const pages = sources.flatMap(({ entry, notUtf8Line }) => (notUtf8Line === null ? [] : [{ relativePath: entry.relativePath, line: notUtf8Line }]));
@@ -163,6 +162,7 @@ function notUtf8Files(sources: readonly PageSource[], included: readonly NotUtf8
   return [...pages, ...included.filter((file) => !named.has(file.relativePath)).sort((a, b) => a.relativePath.localeCompare(b.relativePath))];
 }
 
+/** `first`, then a sample of each language only `more` has. */
 function withLanguagesOf(first: CodeSample[], more: CodeSample[]): CodeSample[] {
   const languages = new Set(first.map((sample) => sample.language));
   return [...first, ...more.filter((sample) => !languages.has(sample.language))];

@@ -24,7 +24,7 @@ export type StartIndex = {
   sources: Array<{ relativePath: string; meta: PageMeta; leadingTitle: string | null; selfContained: boolean; notUtf8Line: number | null }>;
   missingIncludes: BrokenLink[];
   includesPastLimit: BrokenLink[];
-  /** Included files that are not pages and not UTF-8 text, with the line of the first character that is not. */
+  /** Included files that are not UTF-8 text, with the line of the first character that is not (one that is also a page is named as the page). */
   includedNotUtf8: NotUtf8File[];
   samples: CodeSample[];
 };
