@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { MIN_MEMORY_BUDGET_MB, parseMemoryBudget } from "../server/memory-budget.ts";
+import { defaultCacheDir } from "../server/start-heap.ts";
 import { listedWithin } from "./guide/load/unlisted-names.ts";
 
 /**
@@ -145,12 +145,6 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     memoryBudgetMB: values.MEMORY_BUDGET_MB,
     cacheDir,
   };
-}
-
-/** Where programs keep caches for their user (the XDG convention, which is also what most tools use on macOS from a shell). */
-function defaultCacheDir(env: Record<string, string | undefined>): string {
-  const base = env.XDG_CACHE_HOME?.trim() || (os.homedir() ? path.join(os.homedir(), ".cache") : os.tmpdir());
-  return path.join(path.resolve(base), "themed-guide");
 }
 
 let current: Settings | undefined;

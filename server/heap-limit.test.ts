@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { EventEmitter } from "node:events";
-import { collectEarlyOnceListening, heapLimitedArguments, limitOwnHeap } from "./heap-limit.ts";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { collectEarlyOnceListening, heapLimitedArguments, limitOwnHeap, limitServerHeap } from "./heap-limit.ts";
 import { memoryShares } from "./memory-budget.ts";
+import { startHeapFile } from "./start-heap.ts";
 
 const serverProcess = (overrides: Partial<{ execArgv: string[]; env: NodeJS.ProcessEnv }> = {}) => ({
   execPath: "/usr/bin/node",
@@ -82,5 +86,32 @@ describe("the server's own heap limit", () => {
     collectEarlyOnceListening(chosen, serverProcess({ execArgv: ["--heap-growing-percent=50"] }), (flags) => set.push(flags));
     chosen.emit("listening");
     expect(set).toEqual(["--heap-growing-percent=25"]);
+  });
+});
+
+describe("the server's old generation at start", () => {
+  it("begins at the size the last start of the folder reached, unless the user chose one", () => {
+    expect(heapLimitedArguments(512, serverProcess(), { startOldGenerationMB: 221 })).toContain("--initial-old-space-size=221");
+    expect(heapLimitedArguments(512, serverProcess()) ?? []).not.toContainEqual(expect.stringMatching(/^--initial-old-space-size/));
+    const chosen = heapLimitedArguments(512, serverProcess({ execArgv: ["--initial-old-space-size=64"] }), { startOldGenerationMB: 221 });
+    expect(chosen?.filter((flag) => flag.startsWith("--initial-old-space-size"))).toEqual(["--initial-old-space-size=64"]);
+  });
+
+  it("is read, when the server starts itself again, from the note its last start on CONTENT_DIR left in CACHE_DIR", () => {
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "server-heap-"));
+    try {
+      const env = { CONTENT_DIR: path.join(scratch, "docs"), CACHE_DIR: path.join(scratch, "cache"), MEMORY_BUDGET_MB: "1024" };
+      fs.mkdirSync(env.CONTENT_DIR);
+      const started: string[][] = [];
+      const execve = (_file: string, args: string[]) => (started.push(args), undefined as never);
+      limitServerHeap({ ...serverProcess({ env }), execve });
+      const file = startHeapFile(env)!;
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify({ reachedMB: 201 }));
+      limitServerHeap({ ...serverProcess({ env }), execve });
+      expect(started.map((args) => args.find((flag) => flag.startsWith("--initial-old-space-size")) ?? null)).toEqual([null, "--initial-old-space-size=221"]);
+    } finally {
+      fs.rmSync(scratch, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import v8 from "node:v8";
-import { COLLECT_EARLY_FLAG, givenNodeOptions, memoryShares, withYoungGeneration } from "./memory-budget.ts";
+import { COLLECT_EARLY_FLAG, DEFAULT_MEMORY_BUDGET_MB, givenNodeOptions, memoryShares, parseMemoryBudget, withYoungGeneration } from "./memory-budget.ts";
+import { startHeapFile, startOldGenerationMB } from "./start-heap.ts";
 
 /**
  * The server process's memory, held in by two settings that only work from
@@ -23,6 +24,7 @@ import { COLLECT_EARLY_FLAG, givenNodeOptions, memoryShares, withYoungGeneration
 /** Set in the environment of the process started again, so that it does not start itself again. */
 const LIMITED = "THEMED_GUIDE_HEAP_LIMITED";
 const HEAP_FLAG = "--max-old-space-size";
+const START_OLD_GENERATION_FLAG = "--initial-old-space-size";
 
 /**
  * glibc's malloc, told to give memory back: two arenas (above), and fixed
@@ -48,17 +50,22 @@ type Process = Pick<NodeJS.Process, "execArgv" | "argv" | "execPath" | "env"> & 
  * held its own process at 420 MiB while rendering, and a part of the
  * search index being written beside it took the whole over its budget.
  */
-export type OwnHeapOptions = { collectEarly?: boolean };
+export type OwnHeapOptions = {
+  collectEarly?: boolean;
+  /** The old generation's size to begin with, in MB: what the last start of the folder reached, with room (start-heap.ts). */
+  startOldGenerationMB?: number | null;
+};
 
 const EARLY_GROWTH_PERCENT = 10;
 
 /** The arguments to start this process again with, or null when it should run as it is. */
-export function heapLimitedArguments(budgetMB: number, current: Process = process, { collectEarly = false }: OwnHeapOptions = {}): string[] | null {
+export function heapLimitedArguments(budgetMB: number, current: Process = process, { collectEarly = false, startOldGenerationMB = null }: OwnHeapOptions = {}): string[] | null {
   const given = givenNodeOptions(current.execArgv, current.env);
   if (current.env[LIMITED] !== undefined || given.some((flag) => flag.startsWith(HEAP_FLAG))) return null;
   // The young generation's size: server/memory-budget.ts.
   const flags = withYoungGeneration([`${HEAP_FLAG}=${memoryShares(budgetMB).serverHeapMB}`], given);
   if (collectEarly && !choseGrowth(given)) flags.push(`${COLLECT_EARLY_FLAG}=${EARLY_GROWTH_PERCENT}`);
+  if (startOldGenerationMB !== null && !given.some((flag) => flag.startsWith(START_OLD_GENERATION_FLAG))) flags.push(`${START_OLD_GENERATION_FLAG}=${startOldGenerationMB}`);
   return [current.execPath, ...flags, ...current.execArgv, ...current.argv.slice(1)];
 }
 
@@ -67,6 +74,17 @@ export function limitOwnHeap(budgetMB: number, current: Process = process, optio
   const args = heapLimitedArguments(budgetMB, current, options);
   if (args === null || typeof current.execve !== "function") return;
   current.execve(current.execPath, args, { ...MALLOC_SETTINGS, ...current.env, [LIMITED]: "1" });
+}
+
+/**
+ * The production server's own: its share of MEMORY_BUDGET_MB (a budget the
+ * settings refuse stops it with their message once it has started again),
+ * and an old generation the size its last start on the folder needed
+ * (start-heap.ts).
+ */
+export function limitServerHeap(current: Process = process): void {
+  const budgetMB = parseMemoryBudget(current.env.MEMORY_BUDGET_MB) ?? DEFAULT_MEMORY_BUDGET_MB;
+  limitOwnHeap(budgetMB, current, { startOldGenerationMB: startOldGenerationMB(startHeapFile(current.env), budgetMB) });
 }
 
 /**

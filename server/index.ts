@@ -10,12 +10,10 @@
  * on for both (compile-cache.ts).
  */
 import { enableCompileCache } from "./compile-cache.ts";
-import { limitOwnHeap } from "./heap-limit.ts";
-import { DEFAULT_MEMORY_BUDGET_MB, parseMemoryBudget } from "./memory-budget.ts";
+import { limitServerHeap } from "./heap-limit.ts";
 import { prestartRenderWorker } from "./render-worker-prestart.ts";
 
-// A budget the settings refuse stops the server with their message, once it has started again.
-limitOwnHeap(parseMemoryBudget(process.env.MEMORY_BUDGET_MB) ?? DEFAULT_MEMORY_BUDGET_MB);
+limitServerHeap();
 enableCompileCache();
 const renderWorker = prestartRenderWorker(new URL("../build/worker/render-worker.js", import.meta.url));
 const { serve } = await import("./serve.ts");

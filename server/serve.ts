@@ -25,6 +25,7 @@ import { listeningUrl } from "./listening-url.ts";
 import { liveReloadEvents } from "./live-reload.ts";
 import { allowKnownMethods, answerError, limitRequestBody, permissionsPolicy, rejectMalformedPath, strictTransportSecurity } from "./request-guards.ts";
 import { createPageCache } from "./page-cache.ts";
+import { startHeapFile, watchStartHeap } from "./start-heap.ts";
 
 const clientDir = new URL("../build/client/", import.meta.url).pathname;
 const serverBuildUrl = new URL("../build/server/index.js", import.meta.url).href;
@@ -35,6 +36,8 @@ const serverBuildUrl = new URL("../build/server/index.js", import.meta.url).href
  * per request, never kept.
  */
 export async function serve({ renderWorker, liveReload = false }: { renderWorker: ChildProcess | null; liveReload?: boolean }) {
+  // What the start reaches, for the next start's heap (start-heap.ts); `dev` reloads instead.
+  const startHeap = watchStartHeap(liveReload ? null : startHeapFile(process.env));
   const build = await loadBuild();
   const seam = (build.entry.module as unknown as { serverSeam: ServerSeam }).serverSeam;
   const { port, host, trustProxy, memoryBudgetMB } = await startApp(seam, renderWorker, liveReload);
@@ -100,6 +103,7 @@ export async function serve({ renderWorker, liveReload = false }: { renderWorker
     socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
   });
   collectEarlyOnceListening(server);
+  startHeap.noteOnceListening(server);
   // A port in use, an address this machine does not have: one line and exit status 1, not an unhandled 'error' event.
   const cannotListen = (error: NodeJS.ErrnoException) => {
     const reason = error.code === "EADDRINUSE" ? "the port is in use" : error.message;

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { makeDocsCorpus, type DocsCorpus } from "../../scripts/make-docs-corpus.ts";
 import { memoryShares } from "../../server/memory-budget.ts";
+import { startHeapFile, startOldGenerationMB } from "../../server/start-heap.ts";
 import { expect, test } from "./fixtures";
 import { startServer } from "./support/docs-server";
 
@@ -68,13 +69,15 @@ async function completion(output: () => string) {
   return { rendered: Number(rendered), fromCache: Number(fromCache) };
 }
 
-test("a folder larger than the memory budget keeps is served page by page, every page right, by a server whose heap is held to its share; a restart renders none of them again", async () => {
+test("a folder larger than the memory budget keeps is served page by page, every page right, by a server whose heap is held to its share; a restart renders none of them again, its old generation begun at the size the first start reached", async () => {
   const cacheDir = path.join(scratch, "cache");
   const first = await startServer(folder, 3320, { MEMORY_BUDGET_MB: BUDGET_MB, CACHE_DIR: cacheDir });
   try {
     // The server runs with its heap held to its share of the budget (server/heap-limit.ts).
     const commandLine = fs.readFileSync(`/proc/${first.pid}/cmdline`, "utf8").split("\0");
     expect(commandLine).toContain(`--max-old-space-size=${memoryShares(Number(BUDGET_MB)).serverHeapMB}`);
+    // A first start on the folder: V8 sizes its old generation itself.
+    expect(commandLine.filter((flag) => flag.startsWith("--initial-old-space-size"))).toEqual([]);
     // The folder has no landing page: /guide lists every page. While the first start renders in the
     // background it answers at once with the descriptions read so far, and no cache keeps that list.
     const early = await fetch(`${first.url}/guide`);
@@ -115,8 +118,12 @@ test("a folder larger than the memory budget keeps is served page by page, every
     await first.stop();
   }
 
+  // The first start noted the heap it reached (server/start-heap.ts); the restart's old generation begins at that size.
+  const startOldGeneration = startOldGenerationMB(startHeapFile({ CONTENT_DIR: folder, CACHE_DIR: cacheDir }), Number(BUDGET_MB));
+  expect(startOldGeneration).toBeGreaterThan(0);
   const restarted = await startServer(folder, 3321, { MEMORY_BUDGET_MB: BUDGET_MB, CACHE_DIR: cacheDir });
   try {
+    expect(fs.readFileSync(`/proc/${restarted.pid}/cmdline`, "utf8").split("\0")).toContain(`--initial-old-space-size=${startOldGeneration}`);
     // The search index kept on disk answers before the completion has read a page.
     const search = await fetch(`${restarted.url}/search.data?q=${encodeURIComponent(pages[1]!.title)}`);
     expect(await search.text()).toContain(pages[1]!.url);

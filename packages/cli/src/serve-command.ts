@@ -1,6 +1,5 @@
 import { enableCompileCache } from "../../../server/compile-cache.ts";
-import { limitOwnHeap } from "../../../server/heap-limit.ts";
-import { DEFAULT_MEMORY_BUDGET_MB, parseMemoryBudget } from "../../../server/memory-budget.ts";
+import { limitServerHeap } from "../../../server/heap-limit.ts";
 import { prestartRenderWorker } from "../../../server/render-worker-prestart.ts";
 import { RENDER_WORKER_FILE } from "./site-build.ts";
 import { siteEnvironment } from "./site-settings.ts";
@@ -13,7 +12,7 @@ import { siteEnvironment } from "./site-settings.ts";
 export async function serveCommand(folder: string, options: Record<string, string | boolean | undefined>): Promise<void> {
   Object.assign(process.env, siteEnvironment(folder, options), { NODE_ENV: "production" });
   // The command starts again with its heap held to its share of the budget, and comes back here (heap-limit.ts).
-  limitOwnHeap(parseMemoryBudget(process.env.MEMORY_BUDGET_MB) ?? DEFAULT_MEMORY_BUDGET_MB);
+  limitServerHeap();
   enableCompileCache();
   const renderWorker = prestartRenderWorker(RENDER_WORKER_FILE);
   const { serve } = await import("../../../server/serve.ts");

@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { docsFolderCacheFolder } from "../../../../server/start-heap.ts";
 import { makeFolderSync } from "../../load/make-folder.server";
 
 /** Says, once, that nothing more can be written in the cache folder, and why (an error's code or message). */
@@ -56,7 +57,7 @@ export function docsFolderCache(cacheFolder: string, basePath: string, warn: (me
   let tried: { root: string; folder: string | null; cannotWrite: CannotWrite } | undefined;
   const choose = (root: string) => {
     if (tried?.root !== root) {
-      const folder = path.join(cacheFolder, createHash("sha256").update(`${root}\n${basePath}`).digest("hex").slice(0, 32));
+      const folder = docsFolderCacheFolder(cacheFolder, root, basePath);
       const cannotWrite = warnOnceOfCacheFolder(folder, warn);
       tried = { root, folder: writableCacheFolder(folder, cannotWrite), cannotWrite };
     }

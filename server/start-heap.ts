@@ -1,0 +1,106 @@
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import v8 from "node:v8";
+
+/**
+ * The heap a start of a docs folder reaches, remembered for the next start.
+ *
+ * What a start builds (the folder's listing, the pages' list, the
+ * navigation: at 50,000 pages about 100 MB, and as much again of garbage
+ * made on the way) is mostly kept for the life of the server. V8 sizes a new
+ * process's old generation small and collects it whenever it fills: a
+ * restart on 50,000 pages collected its whole heap five times while it
+ * built what it keeps, and answered /healthz in a mean 3.44 s, against
+ * 3.08 s when its old generation began at 198 MB and it collected none
+ * (BENCHMARKS.md). So the server notes, in the folder's part of the cache
+ * folder, the most heap it held until it began listening, and the next
+ * start begins its old generation at that and a tenth more
+ * (`--initial-old-space-size`, heap-limit.ts). V8 never collects below
+ * that size, so it is held to half the memory budget. A first start, or
+ * one whose note is missing or unreadable, begins as V8 chooses; a folder
+ * that shrank has its smaller size from the start after.
+ */
+
+const FILE_NAME = "start-heap.json";
+/** The old generation a start begins with, against the heap the last start reached. */
+const ROOM_FOR_THE_START = 1.1;
+const MOST_OF_THE_BUDGET = 0.5;
+const MB = 1024 * 1024;
+
+/** Where programs keep caches for their user (the XDG convention, which is also what most tools use on macOS from a shell). */
+export function defaultCacheDir(env: Record<string, string | undefined>): string {
+  const base = env.XDG_CACHE_HOME?.trim() || (os.homedir() ? path.join(os.homedir(), ".cache") : os.tmpdir());
+  return path.join(path.resolve(base), "themed-guide");
+}
+
+/** A docs folder's own part of the cache folder: apart from other folders' and from the same folder's under another base path. */
+export function docsFolderCacheFolder(cacheDir: string, root: string, basePath: string): string {
+  return path.join(cacheDir, createHash("sha256").update(`${root}\n${basePath}`).digest("hex").slice(0, 32));
+}
+
+/**
+ * The note of the server's docs folder (CONTENT_DIR, CACHE_DIR, read as the
+ * settings read them: app/settings.server.ts), before the settings are
+ * loaded; null when the folder is not there (the settings then say so).
+ */
+export function startHeapFile(env: Record<string, string | undefined>, cwd = process.cwd()): string | null {
+  const given = (name: string) => env[name]?.trim() || undefined;
+  const cacheDir = given("CACHE_DIR") === undefined ? defaultCacheDir(env) : path.resolve(cwd, given("CACHE_DIR")!);
+  try {
+    const root = fs.realpathSync(path.resolve(cwd, given("CONTENT_DIR") ?? "content"));
+    // The server serves at the host's root: its base path is "".
+    return path.join(docsFolderCacheFolder(cacheDir, root, ""), FILE_NAME);
+  } catch {
+    return null;
+  }
+}
+
+/** The old generation, in MB, to begin a start with after one that reached what the note says; null without a note that reads as one. */
+export function startOldGenerationMB(file: string | null, budgetMB: number): number | null {
+  if (file === null) return null;
+  try {
+    const { reachedMB } = JSON.parse(fs.readFileSync(file, "utf8")) as { reachedMB?: unknown };
+    if (typeof reachedMB !== "number" || !Number.isSafeInteger(reachedMB) || reachedMB < 1) return null;
+    return Math.min(Math.round(reachedMB * ROOM_FOR_THE_START), Math.round(budgetMB * MOST_OF_THE_BUDGET));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Watches the heap from here until the server listens, then notes the most
+ * it held on the way, garbage included: what it held before each
+ * collection (V8's GC profiler) and when it began listening. The most, not
+ * what it holds at the end: a start that collected on the way ends with less
+ * than it needed. Never throws; a cache folder that cannot be written only
+ * costs the next start this sizing.
+ */
+export function watchStartHeap(file: string | null): { noteOnceListening(server: { once(event: "listening", listener: () => void): unknown }): void } {
+  const profiler = file === null ? null : new v8.GCProfiler();
+  profiler?.start();
+  return {
+    noteOnceListening(server) {
+      if (file === null || profiler === null) return;
+      server.once("listening", () => {
+        const collections = profiler.stop()?.statistics ?? [];
+        const mostBytes = Math.max(v8.getHeapStatistics().used_heap_size, ...collections.map((collection) => collection.beforeGC.heapStatistics.usedHeapSize));
+        writeNote(file, Math.max(1, Math.round(mostBytes / MB)));
+      });
+    },
+  };
+}
+
+function writeNote(file: string, reachedMB: number): void {
+  const temporary = `${file}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`;
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(temporary, JSON.stringify({ reachedMB }));
+    fs.renameSync(temporary, file);
+  } catch {
+    try {
+      fs.rmSync(temporary, { force: true });
+    } catch {}
+  }
+}
