@@ -109,7 +109,7 @@ describe("the server's old generation at start", () => {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, JSON.stringify({ reachedMB: 201 }));
       limitServerHeap({ ...serverProcess({ env }), execve });
-      expect(started.map((args) => args.find((flag) => flag.startsWith("--initial-old-space-size")) ?? null)).toEqual([null, "--initial-old-space-size=221"]);
+      expect(started.map((args) => args.find((flag) => flag.startsWith("--initial-old-space-size")) ?? null)).toEqual([null, "--initial-old-space-size=224"]);
     } finally {
       fs.rmSync(scratch, { recursive: true, force: true });
     }
