@@ -5,9 +5,10 @@ import type { ContentFile } from "../guide-types";
 import { PAGE_FILE } from "../render/page-files";
 import { readFolderMeta } from "./page-meta.server";
 import { readBookSummary, type TableOfContents } from "./project-config.server";
-import { statFile, statFiles, STAT_IN_WORKER_FROM, type FileStat } from "./stat-files.server";
-import { CONTROL_CHARACTER, type FolderWarning } from "./folder-warning";
-import { isUnlistedName } from "./unlisted-names";
+import { statFiles, STAT_IN_WORKER_FROM } from "./stat-files.server";
+import type { FolderWarning } from "./folder-warning";
+import { ContentListingError, LIMITS } from "./listing-limits";
+import { walkContentFolder, type FoundFile } from "./walk-content-folder.server";
 
 /**
  * Everything in a content folder that the guide publishes, found in one walk:
@@ -58,109 +59,17 @@ export type ContentListing = {
   warnings: FolderWarning[];
 };
 
-/**
- * Limits against a folder that would take the server down at start, with
- * room for the largest docs sites (generated API references reach tens of
- * thousands of pages). A page costs its entry in the navigation and the
- * page list (about a kilobyte) for the life of the process; its text and
- * its rendered article are read and kept within the memory budget
- * (server/memory-budget.ts); files are only listed (a name, a size, a date each).
- */
-export const LIMITS = {
-  /** `npm run bench:docs-scale` measures folders of 5,000 and 50,000 pages. */
-  pages: 100_000,
-  /** Every entry listed, pages included: about 300 bytes each; a folder with more is not a docs folder. */
-  files: 500_000,
-  /**
-   * A single Markdown file. The largest pages of big docs sites (generated
-   * API references, changelogs) are a few hundred KB; a page of megabytes
-   * cannot be read in a browser and costs seconds of start-up to render.
-   */
-  markdownBytes: 2 * 1024 * 1024,
-} as const;
-
-export class ContentListingError extends Error {
-  override name = "ContentListingError";
-}
-
 const CATEGORY_FILE = /^_category_\.(json|ya?ml)$/;
 const HUGO_INDEX = "_index.md";
 
 export async function listContentFolder(root: string, options: { statInWorkerFrom?: number } = {}): Promise<ContentListing> {
   const listing: ContentListing = { markdown: [], partials: new Map(), files: new Map(), folderLabels: new Map(), bookContents: null, warnings: [] };
   const found: FoundFile[] = [];
-  walk(root, listing, found, { absolute: root, real: root, relative: "", underscore: false, ancestors: new Set([root]) });
+  walkContentFolder(root, found, listing.warnings);
   await statFound(found, options.statInWorkerFrom ?? STAT_IN_WORKER_FROM);
   for (const file of found) place(root, listing, file);
   listing.markdown.sort((a, b) => (a.relativePath < b.relativePath ? -1 : 1));
   return listing;
-}
-
-type Folder = {
-  /** As reached from the root (through links, if any). */
-  absolute: string;
-  real: string;
-  relative: string;
-  /** Inside a folder whose name starts with "_": no pages from here down. */
-  underscore: boolean;
-  /** Real paths of this folder and those above it, to stop at a link back up. */
-  ancestors: Set<string>;
-};
-
-/** A file the walk found, with its size and time once statted (undefined until then; null: gone, or not a file). */
-type FoundFile = { name: string; absolute: string; real: string; relative: string; folder: Folder; stat: FileStat | null | undefined };
-
-
-/**
- * The folders are read first, synchronously: a folder of 50,000 pages is
- * some 96,000 files, and their stats took 1.0 s one after another against
- * 5 to 7 s as promises (each a trip through the thread pool and a promise);
- * nothing else waits on the server while it starts. Only a symbolic link
- * is statted on the way, to know whether it leads to a folder.
- */
-function walk(root: string, listing: ContentListing, found: FoundFile[], folder: Folder): void {
-  for (const entry of fs.readdirSync(folder.real, { withFileTypes: true })) {
-    if (isUnlistedName(entry.name)) continue;
-    if (CONTROL_CHARACTER.test(entry.name)) {
-      listing.warnings.push({ kind: "skipped-file", file: `${folder.absolute}${path.sep}${entry.name}`, message: "a name with a control character (a line break, a tab); skipped" });
-      continue;
-    }
-    // Joined by hand: both folders are absolute and normalised, and a name holds no separator; path.join's
-    // normalising cost 150 ms of a 50,000-page restart.
-    const absolute = `${folder.absolute}${path.sep}${entry.name}`;
-    const link = entry.isSymbolicLink();
-    // Outside any linked folder a file's real path is the same text: one string, not two, for each of ~96,000 files.
-    const real = link ? realPathOrNull(absolute) : folder.real === folder.absolute ? absolute : `${folder.real}${path.sep}${entry.name}`;
-    if (real === null) {
-      listing.warnings.push({ kind: "skipped-file", file: absolute, message: "a symbolic link to nothing; skipped" });
-      continue;
-    }
-    if (real !== root && !real.startsWith(root + path.sep)) {
-      listing.warnings.push({ kind: "skipped-file", file: absolute, message: `links to ${real}, outside the content folder; skipped` });
-      continue;
-    }
-    // A file gone or unreadable since its folder was read is left out, as one never there.
-    const linked = link ? statFile(real) : undefined;
-    const relative = folder.relative ? `${folder.relative}/${entry.name}` : entry.name;
-    if (linked ? linked.isDirectory : !link && entry.isDirectory()) {
-      if (folder.ancestors.has(real)) {
-        listing.warnings.push({ kind: "skipped-file", file: absolute, message: "links back to a folder above it; skipped" });
-        continue;
-      }
-      walk(root, listing, found, {
-        absolute,
-        real,
-        relative,
-        underscore: folder.underscore || entry.name.startsWith("_"),
-        ancestors: new Set([...folder.ancestors, real]),
-      });
-    } else if (link || entry.isFile()) {
-      // A link is statted already; a file is statted with the others (statFound).
-      found.push({ name: entry.name, absolute, real, relative, folder, stat: linked });
-      // Before any is statted: a folder of millions of files is refused without holding them all.
-      if (found.length > LIMITS.files) throw new ContentListingError(`${root}: more than ${LIMITS.files.toLocaleString("en")} files, the most one guide lists`);
-    }
-  }
 }
 
 /** The files not statted on the way, statted now, on two threads for a large folder (stat-files.server.ts). */
@@ -227,14 +136,6 @@ function readCategory(file: string, warnings: FolderWarning[]): FolderLabel {
   } catch (error) {
     warnings.push({ kind: "unreadable-config", file, message: `not read (${(error as Error).message.split("\n")[0]}); the folder is named from its name` });
     return { label: null, order: null };
-  }
-}
-
-function realPathOrNull(file: string): string | null {
-  try {
-    return fs.realpathSync(file);
-  } catch {
-    return null;
   }
 }
 

@@ -4,7 +4,8 @@ import path from "node:path";
 import { GuideContentError, PageFileGoneError } from "../guide-content-error";
 import { expandIncludes } from "./includes/expand-includes.server";
 import { FrontMatterError, parseFrontMatter, withoutFrontMatter } from "./front-matter.server";
-import { LIMITS, type MarkdownEntry } from "./list-content-folder.server";
+import type { MarkdownEntry } from "./list-content-folder.server";
+import { LIMITS } from "./listing-limits";
 import { readPageMeta, type PageMeta } from "./page-meta.server";
 
 /**
