@@ -12,8 +12,8 @@ import v8 from "node:v8";
  * made on the way) is mostly kept for the life of the server. V8 sizes a new
  * process's old generation small and collects it whenever it fills: a
  * restart on 50,000 pages collected its whole heap five times while it
- * built what it keeps, and answered /healthz in a median 3.64 s, against
- * 3.09 s when its old generation began at 224 MB and it collected none
+ * built what it keeps, and answered /healthz in a median 3.38 s, against
+ * 2.70 s when its old generation began at 224 MB and it collected none
  * (BENCHMARKS.md). So the server notes, in the folder's part of the cache
  * folder, the most heap it held until it began listening, and the next
  * start begins its old generation at that and a tenth more, in steps of 32 MB
