@@ -3,7 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { MIN_MEMORY_BUDGET_MB, parseMemoryBudget } from "../server/memory-budget.ts";
-import { defaultCacheDir } from "../server/start-heap.ts";
+import { BUILT_IN_CONTENT, siteFolders } from "../server/cache-folder.ts";
 import { listedWithin } from "./guide/load/unlisted-names.ts";
 
 /**
@@ -127,9 +127,8 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     throw new SettingsError(`${issue.path.join(".")} ${issue.message}`);
   }
   const values = parsed.data;
-  const builtIn = path.resolve(cwd, "content");
-  const contentDir = values.CONTENT_DIR === undefined ? builtIn : path.resolve(cwd, values.CONTENT_DIR);
-  const cacheDir = values.CACHE_DIR === undefined ? defaultCacheDir(env) : path.resolve(cwd, values.CACHE_DIR);
+  const builtIn = path.resolve(cwd, BUILT_IN_CONTENT);
+  const { contentDir, cacheDir } = siteFolders(values, env, cwd);
   // Its files would be listed and served as the docs', and under `dev` each write would load the folder again, without end.
   if (listedWithin(realPath(contentDir), realPath(cacheDir))) {
     throw new SettingsError(`CACHE_DIR ${cacheDir} is inside the docs folder ${contentDir}: choose a folder outside it, or a hidden one in it (.cache)`);

@@ -6,7 +6,8 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { docsFolderCache } from "../app/guide/service/page-cache/docs-folder-cache.server";
-import { defaultCacheDir, startHeapFile, startOldGenerationMB, watchStartHeap } from "./start-heap.ts";
+import { defaultCacheDir } from "./cache-folder.ts";
+import { startHeapFile, startOldGenerationMB, watchStartHeap } from "./start-heap.ts";
 
 let scratch: string;
 beforeEach(() => {
@@ -63,6 +64,8 @@ describe("the note of the heap a start reached", () => {
 
   it("records the most the heap held until the server listened, garbage collected on the way included", () => {
     const file = path.join(scratch, "cache", "folder", "start-heap.json");
+    // Made by the guide as it loads.
+    fs.mkdirSync(path.dirname(file), { recursive: true });
     const server = new EventEmitter();
     watchStartHeap(file).noteOnceListening(server);
     // 64 MB held, then let go and collected: the heap ends far below what the start needed.

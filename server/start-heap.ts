@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import v8 from "node:v8";
+import { docsFolderCacheFolder, siteFolders } from "./cache-folder.ts";
 
 /**
  * The heap a start of a docs folder reaches, remembered for the next start.
@@ -40,17 +40,6 @@ const SIZE_STEP_MB = 32;
 const WORTH_IT_FROM_MB = 96;
 const MB = 1024 * 1024;
 
-/** Where programs keep caches for their user (the XDG convention, which is also what most tools use on macOS from a shell). */
-export function defaultCacheDir(env: Record<string, string | undefined>): string {
-  const base = env.XDG_CACHE_HOME?.trim() || (os.homedir() ? path.join(os.homedir(), ".cache") : os.tmpdir());
-  return path.join(path.resolve(base), "themed-guide");
-}
-
-/** A docs folder's own part of the cache folder: apart from other folders' and from the same folder's under another base path. */
-export function docsFolderCacheFolder(cacheDir: string, root: string, basePath: string): string {
-  return path.join(cacheDir, createHash("sha256").update(`${root}\n${basePath}`).digest("hex").slice(0, 32));
-}
-
 /**
  * The note of the server's docs folder (CONTENT_DIR, CACHE_DIR, read as the
  * settings read them: app/settings.server.ts), before the settings are
@@ -58,9 +47,9 @@ export function docsFolderCacheFolder(cacheDir: string, root: string, basePath: 
  */
 export function startHeapFile(env: Record<string, string | undefined>, cwd = process.cwd()): string | null {
   const given = (name: string) => env[name]?.trim() || undefined;
-  const cacheDir = given("CACHE_DIR") === undefined ? defaultCacheDir(env) : path.resolve(cwd, given("CACHE_DIR")!);
+  const { contentDir, cacheDir } = siteFolders({ CONTENT_DIR: given("CONTENT_DIR"), CACHE_DIR: given("CACHE_DIR") }, env, cwd);
   try {
-    const root = fs.realpathSync(path.resolve(cwd, given("CONTENT_DIR") ?? "content"));
+    const root = fs.realpathSync(contentDir);
     // The server serves at the host's root: its base path is "".
     return path.join(docsFolderCacheFolder(cacheDir, root, ""), FILE_NAME);
   } catch {
@@ -107,10 +96,14 @@ export function watchStartHeap(file: string | null): { noteOnceListening(server:
   };
 }
 
+/**
+ * Into the folder the guide made and tried as it loaded: none is made here.
+ * Node's recursive mkdir never returns under /proc (make-folder.server.ts),
+ * and a folder the guide could not make is one nothing can be kept in.
+ */
 function writeNote(file: string, reachedMB: number): void {
   const temporary = `${file}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`;
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(temporary, JSON.stringify({ reachedMB }));
     fs.renameSync(temporary, file);
   } catch {

@@ -90,4 +90,3 @@ function address(value: unknown): string | null {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
 }
 
-export { isRecord };

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { docsFolderCacheFolder } from "../../../../server/start-heap.ts";
+import { docsFolderCacheFolder } from "../../../../server/cache-folder.ts";
 import { makeFolderSync } from "../../load/make-folder.server";
 
 /** Says, once, that nothing more can be written in the cache folder, and why (an error's code or message). */
