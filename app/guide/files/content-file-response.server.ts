@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import { constants } from "node:fs";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { lookup } from "mrmime";
-import { fileVersion } from "../load/list-content-folder.server";
+import { fileVersion } from "../load/content-files.server";
 
 /**
  * The answer to a request for a file of the content folder (an image, a

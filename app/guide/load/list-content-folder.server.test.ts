@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { describeFolderWarning } from "./folder-warning";
-import { fileVersion, listContentFolder } from "./list-content-folder.server";
+import { fileVersion } from "./content-files.server";
+import { listContentFolder } from "./list-content-folder.server";
 import { LIMITS } from "./listing-limits";
 
 let folder: string;

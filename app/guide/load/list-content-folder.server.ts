@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
-import type { ContentFile } from "../guide-types";
 import { PAGE_FILE } from "../render/page-files";
+import { ContentFiles } from "./content-files.server";
 import { readFolderMeta } from "./page-meta.server";
 import { readBookSummary, type TableOfContents } from "./project-config.server";
 import { statFiles, STAT_IN_WORKER_FROM } from "./stat-files.server";
@@ -51,7 +51,7 @@ export type ContentListing = {
   markdown: MarkdownEntry[];
   /** Markdown that is not a page (`_partial.md`, files in `_folders`): only for other pages to include. */
   partials: Map<string, MarkdownEntry>;
-  files: Map<string, ContentFile>;
+  files: ContentFiles;
   /** Folder ("a/b") → its `_category_` label and position. */
   folderLabels: Map<string, FolderLabel>;
   /** mdBook's SUMMARY.md, when there is one. */
@@ -63,7 +63,7 @@ const CATEGORY_FILE = /^_category_\.(json|ya?ml)$/;
 const HUGO_INDEX = "_index.md";
 
 export async function listContentFolder(root: string, options: { statInWorkerFrom?: number } = {}): Promise<ContentListing> {
-  const listing: ContentListing = { markdown: [], partials: new Map(), files: new Map(), folderLabels: new Map(), bookContents: null, warnings: [] };
+  const listing: ContentListing = { markdown: [], partials: new Map(), files: new ContentFiles(root), folderLabels: new Map(), bookContents: null, warnings: [] };
   const found: FoundFile[] = [];
   walkContentFolder(root, found, listing.warnings);
   await statFound(found, options.statInWorkerFrom ?? STAT_IN_WORKER_FROM);
@@ -107,7 +107,7 @@ function place(root: string, listing: ContentListing, { name, absolute, real, re
   } else if (CATEGORY_FILE.test(name)) {
     listing.folderLabels.set(folder.relative, readCategory(real, listing.warnings));
   } else {
-    listing.files.set(relative, { path: real, size: stat.size, mtimeMs: stat.mtimeMs, version: fileVersion(stat.size, stat.mtimeMs) });
+    listing.files.add(folder.relative, name, real === absolute ? null : real, stat.size, stat.mtimeMs);
     assertFileCount(root, listing);
   }
 }
@@ -116,16 +116,6 @@ function assertFileCount(root: string, listing: ContentListing) {
   if (listing.markdown.length + listing.files.size + listing.partials.size > LIMITS.files) {
     throw new ContentListingError(`${root}: more than ${LIMITS.files.toLocaleString("en")} files, the most one guide lists`);
   }
-}
-
-/**
- * Changes whenever the file does, so its URL can be cached for good: its
- * size and its time to the microsecond. Not hashed: a folder of 50,000
- * pages lists some 46,000 other files, and a hash each cost 100 ms of
- * every start.
- */
-export function fileVersion(size: number, mtimeMs: number): string {
-  return `${size.toString(36)}-${Math.round(mtimeMs * 1000).toString(36)}`;
 }
 
 function readCategory(file: string, warnings: FolderWarning[]): FolderLabel {

@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { goneOrAsIs, GuideContentError } from "../guide-content-error";
-import type { ContentFile, GuideNavItem, GuidePage } from "../guide-types";
+import type { GuideNavItem, GuidePage } from "../guide-types";
+import type { ContentFiles } from "./content-files.server";
 import { buildGuideTree, withContentsFolders, type PlacedPage } from "../nav/guide-tree.server";
 import type { CodeSample } from "../render/code-samples.server";
 import type { UrlTargets } from "../render/resolve-url.server";
@@ -34,7 +35,7 @@ export type ReadFolder = {
   /** The site's name from the project file beside the folder (mkdocs.yml's site_name, book.toml's title), if any. */
   projectName: string | null;
   /** Files that are not pages, by path relative to the folder ("img/a.png"). */
-  files: Map<string, ContentFile>;
+  files: ContentFiles;
   /** Includes that name no file in the folder, by the page they are on; left as written. */
   missingIncludes: BrokenLink[];
   /** Pages whose includes reached their limit (about 2 MB or 2,000 files), each with the first include left as written. */

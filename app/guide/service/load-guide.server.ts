@@ -1,5 +1,6 @@
 import path from "node:path";
-import type { ContentFile, GuideNavItem, GuidePage, RenderedPage } from "../guide-types";
+import type { GuideNavItem, GuidePage, RenderedPage } from "../guide-types";
+import type { ContentFiles } from "../load/content-files.server";
 import type { GuideContentError } from "../guide-content-error";
 import type { BrokenLink } from "../load/link-report";
 import type { FolderWarning } from "../load/folder-warning";
@@ -47,7 +48,7 @@ export type Guide = {
   projectName: string | null;
   findPage(slug: string): GuidePage | undefined;
   /** Files that are not pages, by path relative to the folder ("img/a.png"). */
-  files: Map<string, ContentFile>;
+  files: ContentFiles;
   /** Includes that name no file in the folder; left as written. */
   missingIncludes: readonly BrokenLink[];
   /** Pages whose includes reached their limit, each with the first include left as written. */
