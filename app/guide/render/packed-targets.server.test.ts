@@ -1,4 +1,5 @@
 import v8 from "node:v8";
+import vm from "node:vm";
 import { describe, expect, test } from "vitest";
 import { packTargets, unpackTargets } from "./packed-targets.server";
 import type { UrlTargets } from "./resolve-url.server";
@@ -68,5 +69,17 @@ describe("the link targets a render worker is sent", () => {
 
     expect(packTargets(targets)).toBe(packTargets(targets));
     expect(packTargets(targetsOf(FILES))).not.toBe(packTargets(targets));
+  });
+
+  test("are not kept once sent: the server does not hold them all its life for a worker it may start later", async () => {
+    const targets = targetsOf(FILES);
+    const sent = new WeakRef(packTargets(targets));
+    // What a WeakRef points to is kept until the end of the job that made it.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    v8.setFlagsFromString("--expose-gc");
+    (vm.runInNewContext("gc") as () => void)();
+
+    expect(sent.deref()).toBeUndefined();
+    expect(unpackTargets(packTargets(targets)).files.get("a/b.md")).toEqual({ version: "v-a/b.md" });
   });
 });

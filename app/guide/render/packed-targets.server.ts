@@ -21,12 +21,19 @@ export type PackedTargets = Omit<UrlTargets, "pages" | "folders" | "pageUrls" | 
   files: PackedStrings;
 };
 
-// Packed once for all the workers of an export, which are each told the same targets.
-const packedOnce = new WeakMap<UrlTargets, PackedTargets>();
+/**
+ * Packed once for all the workers of an export, which are told the same
+ * targets one after another in one go, and kept no longer than something
+ * holds them: the server sends them to its one worker, and later perhaps
+ * to the next, which is worth packing again rather than keeping them in
+ * the server's heap all its life (9.4 MiB at 50,000 pages, 20.7 MiB with
+ * 300,000 images).
+ */
+const packedOnce = new WeakMap<UrlTargets, WeakRef<PackedTargets>>();
 
 export function packTargets(targets: UrlTargets): PackedTargets {
-  let packed = packedOnce.get(targets);
-  if (!packed) packedOnce.set(targets, (packed = pack(targets)));
+  let packed = packedOnce.get(targets)?.deref();
+  if (!packed) packedOnce.set(targets, new WeakRef((packed = pack(targets))));
   return packed;
 }
 
