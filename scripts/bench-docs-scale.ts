@@ -1,9 +1,11 @@
 /**
- * npm run bench:docs-scale [-- --pages 5000,50000] [--skip-export] [--budget 512]
+ * npm run bench:docs-scale [-- --pages 5000,50000] [--images 300000] [--skip-export] [--budget 512]
  * Issue 24's figures, on the production build, for generated folders of
  * long, code-heavy pages (copies of the generated 200-page docs folder,
  * each under a folder of its own, with their images), each with a fresh
- * cache folder:
+ * cache folder. `--images` adds that many more files of a few bytes, a
+ * thousand to a folder, as a folder of screenshots near the listing's
+ * limit of 500,000 files would have:
  * - the server, started twice (a first start, then a restart on the
  *   unchanged files): start → listening; the RSS of all its processes
  *   sampled every 100 ms from start until every page was served once
@@ -30,7 +32,12 @@ import { makeDocsCorpus } from "./make-docs-corpus.ts";
 import { freePort, spawnServer, treeRssParts } from "./start-server.ts";
 
 const { values } = parseArgs({
-  options: { pages: { type: "string", default: "5000" }, "skip-export": { type: "boolean", default: false }, budget: { type: "string", default: "512" } },
+  options: {
+    pages: { type: "string", default: "5000" },
+    images: { type: "string", default: "0" },
+    "skip-export": { type: "boolean", default: false },
+    budget: { type: "string", default: "512" },
+  },
 });
 const sizes = values.pages.split(",").map(Number);
 const MB = 1000 * 1000;
@@ -48,7 +55,7 @@ console.log(`Node ${process.version}; ${os.availableParallelism()} cores; memory
 
 const baseline = await servedOnce(scaleFolder(CORPUS_PAGES), "baseline at 200 pages", { quiet: true });
 for (const size of sizes) {
-  const folder = scaleFolder(size);
+  const folder = scaleFolder(size, Number(values.images));
   const cacheDir = fs.mkdtempSync(path.join(scratch, "cache-"));
   console.log(`\n${size} pages: ${describeFolder(folder)}`);
   await servedOnce(folder, "first start", { cacheDir, baseline });
@@ -116,7 +123,7 @@ async function servedOnce(folder: { dir: string; urls: string[] }, name: string,
 }
 
 /** `copies` of the generated folder; its pages' URLs. */
-function scaleFolder(pages: number) {
+function scaleFolder(pages: number, images = 0) {
   const dir = fs.mkdtempSync(path.join(scratch, `docs-${pages}-`));
   const copies = Math.max(1, Math.round(pages / CORPUS_PAGES));
   const urls: string[] = [];
@@ -126,7 +133,17 @@ function scaleFolder(pages: number) {
     urls.push(...corpus.pages.map((page) => page.url.replace(/^\/guide/, `/guide/${part}`)));
     fs.rmSync(path.join(dir, part, ".vitepress"), { recursive: true, force: true });
   }
+  addImages(dir, images);
   return { dir, urls };
+}
+
+/** `count` files of a few bytes under assets/, a thousand to a folder. */
+function addImages(dir: string, count: number) {
+  for (let index = 0; index < count; index++) {
+    const folder = path.join(dir, "assets", `screens-${String(Math.floor(index / 1000)).padStart(3, "0")}`);
+    if (index % 1000 === 0) fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, `screenshot-of-the-dialog-${String(index % 1000).padStart(4, "0")}.png`), "png");
+  }
 }
 
 function describeFolder({ dir }: { dir: string }) {

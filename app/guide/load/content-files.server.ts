@@ -14,8 +14,9 @@ import type { ContentFile } from "../guide-types";
  * instead: its name, its folder (one string shared by the folder's files),
  * its size and time. Its absolute path is the folder's joined with its
  * relative path, stored only for a file reached through a symbolic link,
- * and its version is made from its size and time when asked for. `get`
- * returns a new object each time: change the folder, not the object.
+ * and its version is made from its size and time, both only when read:
+ * the folder's stamp goes through every file for its size and time alone
+ * at each start. `get` and the iterators answer a new object each time.
  */
 export class ContentFiles implements ReadonlyMap<string, ContentFile> {
   readonly #root: string;
@@ -101,11 +102,34 @@ export class ContentFiles implements ReadonlyMap<string, ContentFile> {
   }
 
   #file(slot: number): ContentFile {
-    const size = this.#sizes[slot]!;
-    const mtimeMs = this.#times[slot]!;
-    const placed = () => path.join(this.#root, ...this.#relativePath(slot).split("/"));
-    return { path: this.#linked.get(slot) ?? placed(), size, mtimeMs, version: fileVersion(size, mtimeMs) };
+    return new ContentFiles.#ListedFile(this, slot);
   }
+
+  #pathOf(slot: number): string {
+    return this.#linked.get(slot) ?? path.join(this.#root, ...this.#relativePath(slot).split("/"));
+  }
+
+  static readonly #ListedFile = class ListedFile implements ContentFile {
+    readonly size: number;
+    readonly mtimeMs: number;
+    readonly #files: ContentFiles;
+    readonly #slot: number;
+
+    constructor(files: ContentFiles, slot: number) {
+      this.#files = files;
+      this.#slot = slot;
+      this.size = files.#sizes[slot]!;
+      this.mtimeMs = files.#times[slot]!;
+    }
+
+    get path(): string {
+      return this.#files.#pathOf(this.#slot);
+    }
+
+    get version(): string {
+      return fileVersion(this.size, this.mtimeMs);
+    }
+  };
 }
 
 /**
