@@ -20,10 +20,11 @@ import { failureOfPageOnIt, isDeath } from "./worker-deaths.server";
  * - it has grown past its share of the memory budget (server/memory-budget.ts)
  *   after MIN_PAGES_PER_WORKER pages: parsing and highlighting leave a heap
  *   that neither V8 nor the C library gives back, and a process that ends
- *   gives back all of it. It ends at once, and the pages it had not
- *   answered go to a new worker (the one it had begun is begun again
- *   there): left to answer them first, it ran beside the new one, and a
- *   first start with 300,000 images held two workers of 257 and 86 MB.
+ *   gives back all of it. It is killed at once, and once it is gone the
+ *   pages it had not answered, and those asked for meanwhile, go to a new
+ *   worker (the one it had begun is begun again there): left to answer
+ *   them first, or ended as the next started, it ran beside the new one,
+ *   and a first start with 300,000 images held workers of 257 and 86 MB.
  * The first two do not apply to a worker that stays warm (`themed-guide dev`).
  */
 
@@ -102,8 +103,8 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
       pagesRendered.set(started, rendered);
       if (response.rss > rssLimit && worker === started && rendered >= minPagesPerWorker) {
         worker = null;
-        moveStranded(started);
-        started.kill();
+        retiring = started;
+        started.kill("SIGKILL");
       } else if (worker !== started && !inHand(started)) started.kill();
       settled();
       endWhenIdle();
@@ -120,6 +121,13 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
     };
     started.on("error", fail);
     started.on("exit", (code, signal) => {
+      if (retiring === started) {
+        retiring = null;
+        moveStranded(started);
+        settled();
+        endWhenIdle();
+        return;
+      }
       if (signal && isDeath(signal)) crashed(started, signal);
       else fail(new Error(`The render worker stopped (${signal ?? `exit code ${code}`})`));
     });
@@ -129,6 +137,8 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
   };
   // Started now, so that it is ready by the first request.
   let worker: ChildProcess | null = start();
+  /** A worker grown past its share, killed and not yet gone (above). */
+  let retiring: ChildProcess | null = null;
 
   /** The page `id` has had its worker longer than its limit: end that worker, fail the page, carry on with the rest. */
   function overrun(id: number) {
@@ -205,12 +215,13 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
         return Promise.reject(new RendererBusyError(`${maxWaitingVisitors} pages are waiting to be rendered for visitors already`));
       }
       clearTimeout(idleTimer);
-      worker ??= start();
+      // A worker grown past its share hands the page on once it is gone; no other starts before.
+      const child = worker ?? retiring ?? (worker = start());
       const request: PageRequest = { id: nextId++, job, background };
       awaited ??= setInterval(() => {}, 60_000);
       return new Promise((resolve, reject) => {
-        waiting.set(request.id, { request, child: worker!, resolve, reject });
-        worker!.send(request);
+        waiting.set(request.id, { request, child, resolve, reject });
+        if (child !== retiring) child.send(request);
       });
     },
     release({ now = false } = {}) {
