@@ -41,14 +41,15 @@ describe("foldNav", () => {
     }
   });
 
-  it("opens every group holding the current page when the navigation lists it twice", () => {
-    const twice: GuideNavItem[] = [
+  it("opens every group holding the current page when the navigation lists it twice or more", () => {
+    const thrice: GuideNavItem[] = [
       { title: "Start", url: null, children: [page("Install", "/guide/install")] },
       { title: "Setup", url: null, children: [page("Install", "/guide/install"), page("Other", "/guide/other")] },
       { title: "Elsewhere", url: null, children: [page("More", "/guide/more")] },
+      { title: "Again", url: null, children: [page("More", "/guide/more"), page("Install", "/guide/install/")] },
     ];
-    const folded = foldNav(twice, "/guide/install");
-    expect(folded.map((item) => item.children.length)).toEqual([1, 2, 0]);
+    expect(foldNav(thrice, "/guide/install").map((item) => item.children.length)).toEqual([1, 2, 0, 2]);
+    expect(foldNav(thrice, "/guide/more").map((item) => item.children.length)).toEqual([0, 0, 1, 2]);
   });
 
   it("keeps the groups on the way to the current page whole, folding the groups inside them that it is not in", () => {

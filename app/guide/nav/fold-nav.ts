@@ -30,7 +30,8 @@ export function foldNav(items: GuideNavItem[], pathname: string): GuideNavItem[]
   const index = indexOf(items);
   // The entries of the current page and those above them; every other group is folded, the same way on every page.
   const onPath = new Set<GuideNavItem>();
-  for (const entry of index.byUrl.get(normaliseNavPath(pathname)) ?? []) {
+  const current = index.byUrl.get(normaliseNavPath(pathname));
+  for (const entry of current === undefined ? [] : Array.isArray(current) ? current : [current]) {
     for (let at: GuideNavItem | undefined = entry; at && !onPath.has(at); at = index.parent.get(at)) onPath.add(at);
   }
   const show = (item: GuideNavItem): GuideNavItem => {
@@ -46,23 +47,28 @@ export function foldNav(items: GuideNavItem[], pathname: string): GuideNavItem[]
  * group's folded form. A page's fold then touches only the groups on its
  * path and their children, not the whole tree: at 5,000 pages, a walk of
  * the whole tree for each page (and its data request) was 57 s of the
- * 152 s an export's main process was busy (BENCHMARKS.md).
+ * 152 s an export's main process was busy (BENCHMARKS.md). The server
+ * keeps it all its life, so an address is keyed by the entry's own string
+ * when normalising leaves it as it is, and holds its one entry (several
+ * only when a page is listed twice) rather than an array of one.
  */
-type NavIndex = { byUrl: Map<string, GuideNavItem[]>; parent: Map<GuideNavItem, GuideNavItem>; folded(item: GuideNavItem): GuideNavItem };
+type NavIndex = { byUrl: Map<string, GuideNavItem | GuideNavItem[]>; parent: Map<GuideNavItem, GuideNavItem>; folded(item: GuideNavItem): GuideNavItem };
 
 const indexes = new WeakMap<GuideNavItem[], NavIndex>();
 
 function indexOf(items: GuideNavItem[]): NavIndex {
   let index = indexes.get(items);
   if (index) return index;
-  const byUrl = new Map<string, GuideNavItem[]>();
+  const byUrl = new Map<string, GuideNavItem | GuideNavItem[]>();
   const parent = new Map<GuideNavItem, GuideNavItem>();
   const visit = (item: GuideNavItem) => {
     if (item.url !== null) {
-      const url = normaliseNavPath(item.url);
+      const normalised = normaliseNavPath(item.url);
+      const url = normalised === item.url ? item.url : normalised;
       const same = byUrl.get(url);
-      if (same) same.push(item);
-      else byUrl.set(url, [item]);
+      if (same === undefined) byUrl.set(url, item);
+      else if (Array.isArray(same)) same.push(item);
+      else byUrl.set(url, [same, item]);
     }
     for (const child of item.children) {
       parent.set(child, item);
