@@ -35,4 +35,23 @@ describe("completing the guide in the background", () => {
     expect(failures).toHaveLength(3);
     expect(warnings).toEqual(["/docs/a.md: gone since the folder was read (ENOENT), and the files of 2 other pages: they answer 404 until the folder is read again (serve reads it at start)"]);
   });
+
+  it("lists a restart's descriptions whole once those kept for its files are read, rather than the none known so far", async () => {
+    let read!: (descriptions: ReadonlyMap<string, string> | null) => void;
+    const keptDescriptions = new Promise<ReadonlyMap<string, string> | null>((resolve) => (read = resolve));
+    const completion = createBackgroundCompletion({ root: "/docs", pages, describe: async () => "", warn: () => {}, onDone: () => {}, search: null, keptDescriptions });
+    const listed = completion.descriptionsOnceRead();
+    expect(completion.descriptionsSoFar()).toEqual({ descriptions: new Map(), complete: false });
+    const kept = new Map([["", "About the guide."], ["alpha", "About alpha."]]);
+    read(kept);
+    expect(await listed).toEqual({ descriptions: kept, complete: true });
+  });
+
+  it("lists the descriptions known so far at once when none were kept for these files", async () => {
+    const first = createBackgroundCompletion({ root: "/docs", pages, describe: async () => "", warn: () => {}, onDone: () => {}, search: null });
+    expect(await first.descriptionsOnceRead()).toEqual({ descriptions: new Map(), complete: false });
+    const notTheirs = createBackgroundCompletion({ root: "/docs", pages, describe: async () => "", warn: () => {}, onDone: () => {}, search: null, keptDescriptions: Promise.resolve(null) });
+    expect(await notTheirs.descriptionsOnceRead()).toEqual({ descriptions: new Map(), complete: false });
+  });
+
 });

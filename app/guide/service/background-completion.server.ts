@@ -64,7 +64,8 @@ export function createBackgroundCompletion({ root, pages, describe, warn, onDone
   let completed: CompleteGuide | null = null;
   let searchFailed = false;
   let kept: ReadonlyMap<string, string> | null = null;
-  void keptDescriptions?.then((descriptions) => (kept = descriptions));
+  // Never rejects (kept-descriptions.server.ts).
+  const keptRead = keptDescriptions?.then((descriptions) => void (kept = descriptions));
 
   async function completeAll(): Promise<CompleteGuide> {
     const descriptions = new Map<string, string>();
@@ -132,12 +133,24 @@ export function createBackgroundCompletion({ root, pages, describe, warn, onDone
      * rendered so far, at once: what a page listing them shows rather than
      * wait minutes for a large folder's first start.
      */
-    descriptionsSoFar(): DescriptionsSoFar {
-      if (completed) return { descriptions: completed.descriptions, complete: true };
-      if (kept) return { descriptions: kept, complete: true };
-      const descriptions = new Map<string, string>();
-      for (const [page, description] of descriptionOf) descriptions.set(page.slug, description);
-      return { descriptions, complete: false };
+    descriptionsSoFar,
+    /**
+     * As `descriptionsSoFar`, once the descriptions kept for these files
+     * have been read: a restart reads them from the cache folder as it
+     * starts, and a list asked for right after listening said "0 of
+     * 50,000 pages so far" while they were read (a 50,000-page restart).
+     */
+    async descriptionsOnceRead(): Promise<DescriptionsSoFar> {
+      await keptRead;
+      return descriptionsSoFar();
     },
   };
+
+  function descriptionsSoFar(): DescriptionsSoFar {
+    if (completed) return { descriptions: completed.descriptions, complete: true };
+    if (kept) return { descriptions: kept, complete: true };
+    const descriptions = new Map<string, string>();
+    for (const [page, description] of descriptionOf) descriptions.set(page.slug, description);
+    return { descriptions, complete: false };
+  }
 }

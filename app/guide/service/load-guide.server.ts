@@ -80,6 +80,8 @@ export type Guide = {
   complete(): Promise<CompleteGuide>;
   /** The descriptions known now, without waiting: every page's once `complete` is done. */
   descriptionsSoFar(): DescriptionsSoFar;
+  /** The same, once a restart has read those it kept for these files (a local file; background-completion.server.ts). */
+  descriptionsOnceRead(): Promise<DescriptionsSoFar>;
 };
 
 export type SearchSoFar = {
@@ -221,6 +223,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       },
       complete: completion.complete,
       descriptionsSoFar: completion.descriptionsSoFar,
+      descriptionsOnceRead: completion.descriptionsOnceRead,
     };
   } catch (error) {
     renderer.release();
