@@ -62,8 +62,7 @@ export function startOldGenerationMB(file: string | null, budgetMB: number): num
   if (file === null) return null;
   try {
     const { reachedMB } = JSON.parse(fs.readFileSync(file, "utf8")) as { reachedMB?: unknown };
-    if (typeof reachedMB !== "number" || !Number.isSafeInteger(reachedMB) || reachedMB < 1) return null;
-    if (reachedMB < WORTH_IT_FROM_MB) return null;
+    if (typeof reachedMB !== "number" || !Number.isSafeInteger(reachedMB) || reachedMB < WORTH_IT_FROM_MB) return null;
     // In steps: Node keys its cache of compiled code by V8's flags, and a size that moved with every
     // start made every start compile its modules again (180 ms of a 50,000-page restart).
     const sizeMB = Math.ceil((reachedMB * ROOM_FOR_THE_START) / SIZE_STEP_MB) * SIZE_STEP_MB;

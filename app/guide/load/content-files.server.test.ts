@@ -49,5 +49,4 @@ describe("the content folder's files", () => {
     expect(seen).toEqual(["logo.svg 10", "img/charts/q1.png 3000", "img/photo.jpg 4096"]);
     expect([...listed.values()].map((file) => file.size)).toEqual([10, 3_000, 4_096]);
   });
-
 });

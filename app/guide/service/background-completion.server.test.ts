@@ -53,5 +53,4 @@ describe("completing the guide in the background", () => {
     const notTheirs = createBackgroundCompletion({ root: "/docs", pages, describe: async () => "", warn: () => {}, onDone: () => {}, search: null, keptDescriptions: Promise.resolve(null) });
     expect(await notTheirs.descriptionsOnceRead()).toEqual({ descriptions: new Map(), complete: false });
   });
-
 });
