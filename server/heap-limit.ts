@@ -52,19 +52,38 @@ type Process = Pick<NodeJS.Process, "execArgv" | "argv" | "execPath" | "env"> & 
  */
 export type OwnHeapOptions = {
   collectEarly?: boolean;
+  /** Every object begins in the young generation, whatever its allocation site made before (NO_PRETENURING_FLAG): for a server. */
+  neverPretenure?: boolean;
   /** The old generation's size to begin with, in MB: what the last start of the folder reached, with room (start-heap.ts). */
   startOldGenerationMB?: number | null;
 };
 
 const EARLY_GROWTH_PERCENT = 10;
 
+/**
+ * V8 allocates an object straight into the old generation once most of
+ * what its allocation site made has outlived a few young collections
+ * ("pretenuring"), and it does not go back on that: objects made old are
+ * never seen to die young. A server's long render teaches sites that its
+ * requests share the wrong lesson. On 50,000 pages one visit to the list
+ * of every page (a 27 MB render, 6.5 s) left the server, for the rest of
+ * its life, promoting 1.6 MB at each young collection instead of nothing
+ * and collecting its whole heap about once a second: a kept page then took
+ * 2.6 times the CPU (BENCHMARKS.md). Without pretenuring it stayed as fast
+ * as a 200-page server. What a start keeps (the listing) is copied once
+ * more on its way to the old generation instead.
+ */
+const NO_PRETENURING_FLAG = "--no-allocation-site-pretenuring";
+const PRETENURING_FLAGS = ["--allocation-site-pretenuring", NO_PRETENURING_FLAG];
+
 /** The arguments to start this process again with, or null when it should run as it is. */
-export function heapLimitedArguments(budgetMB: number, current: Process = process, { collectEarly = false, startOldGenerationMB = null }: OwnHeapOptions = {}): string[] | null {
+export function heapLimitedArguments(budgetMB: number, current: Process = process, { collectEarly = false, neverPretenure = false, startOldGenerationMB = null }: OwnHeapOptions = {}): string[] | null {
   const given = givenNodeOptions(current.execArgv, current.env);
   if (current.env[LIMITED] !== undefined || given.some((flag) => flag.startsWith(HEAP_FLAG))) return null;
   // The young generation's size: server/memory-budget.ts.
   const flags = withYoungGeneration([`${HEAP_FLAG}=${memoryShares(budgetMB).serverHeapMB}`], given);
   if (collectEarly && !choseGrowth(given)) flags.push(`${COLLECT_EARLY_FLAG}=${EARLY_GROWTH_PERCENT}`);
+  if (neverPretenure && !given.some((flag) => PRETENURING_FLAGS.includes(flag))) flags.push(NO_PRETENURING_FLAG);
   if (startOldGenerationMB !== null && !given.some((flag) => flag.startsWith(START_OLD_GENERATION_FLAG))) flags.push(`${START_OLD_GENERATION_FLAG}=${startOldGenerationMB}`);
   return [current.execPath, ...flags, ...current.execArgv, ...current.argv.slice(1)];
 }
@@ -79,12 +98,12 @@ export function limitOwnHeap(budgetMB: number, current: Process = process, optio
 /**
  * The production server's own: its share of MEMORY_BUDGET_MB (a budget the
  * settings refuse stops it with their message once it has started again),
- * and an old generation the size its last start on the folder needed
- * (start-heap.ts).
+ * no pretenuring (above), and an old generation the size its last start on
+ * the folder needed (start-heap.ts).
  */
 export function limitServerHeap(current: Process = process): void {
   const budgetMB = parseMemoryBudget(current.env.MEMORY_BUDGET_MB) ?? DEFAULT_MEMORY_BUDGET_MB;
-  limitOwnHeap(budgetMB, current, { startOldGenerationMB: startOldGenerationMB(startHeapFile(current.env), budgetMB) });
+  limitOwnHeap(budgetMB, current, { neverPretenure: true, startOldGenerationMB: startOldGenerationMB(startHeapFile(current.env), budgetMB) });
 }
 
 /**
