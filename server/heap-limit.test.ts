@@ -128,9 +128,9 @@ describe("the server's young objects", () => {
     limitServerHeap({ ...serverProcess({ execArgv: [] }), execPath: process.execPath, execve });
     const serverFlags = started[0]!.slice(0, -1);
     expect(youngAfterLessons(serverFlags, 2)).toEqual([1000, 1000]);
-    // The lesson does teach V8: with the server's other flags, it makes them old (in 21 of 25 processes measured).
+    // The lesson does teach V8: with the server's other flags, it makes them old (in 21 of 25 processes measured, 18 of 25 on a busy machine).
     const withPretenuring = serverFlags.filter((flag) => flag !== "--no-allocation-site-pretenuring");
-    expect(youngAfterLessons(withPretenuring, 5)).toContain(0);
+    expect(youngAfterLessons(withPretenuring, 8)).toContain(0);
   });
 
   it("keeps a pretenuring choice the user gave, and leaves an export's process to V8", () => {
