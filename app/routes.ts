@@ -1,10 +1,13 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
-  route("guide", "routes/guide.tsx", [
-    index("routes/guide-index.tsx"),
-    route("*", "routes/guide-page.tsx"),
+  // The guide's navigation around its pages, and around the later parts of a large folder's list of
+  // every page, which live out of /guide so that no page of a folder can have their addresses.
+  layout("routes/guide.tsx", [
+    route("guide", "routes/guide-index.tsx"),
+    route("guide/*", "routes/guide-page.tsx"),
+    route("guide-pages/:part", "routes/guide-list-part.tsx"),
   ]),
   route("guide-files/*", "routes/guide-file.ts"),
   route("search", "routes/search.tsx"),

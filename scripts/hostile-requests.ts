@@ -13,9 +13,9 @@ export type Finding = { kind: string; problem: string; request: string };
 export type Report = { sent: number; byStatus: Map<string, number>; byKind: Map<string, number>; findings: Finding[] };
 
 const MARKER = "<script>hostile()</script>";
-const PAGES = ["/", "/guide", "/guide/themes", "/guide/deployment/replicas", "/appearance", "/no-such-page"];
+const PAGES = ["/", "/guide", "/guide/themes", "/guide/deployment/replicas", "/appearance", "/no-such-page", "/guide-pages/2"];
 const RESOURCE_ROUTES = ["/theme", "/healthz"];
-const ROUTE_IDS = ["root", "routes/home", "routes/guide", "routes/guide-page", "routes/appearance", "routes/theme"];
+const ROUTE_IDS = ["root", "routes/home", "routes/guide", "routes/guide-page", "routes/guide-list-part", "routes/appearance", "routes/theme"];
 
 function request(method: string, target: string, headers: Record<string, string> = {}, body = ""): string {
   const lines = [`${method} ${target} HTTP/1.1`, "Host: 127.0.0.1", "Connection: close"];

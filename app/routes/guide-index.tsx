@@ -1,37 +1,26 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/guide-index";
 import { GuideArticle } from "../components/guide-article";
-import { getGuide, getSiteConfig, listedDescriptions } from "../guide/service/guide-service.server";
+import { PageList } from "../components/page-list";
+import { getGuide, getSiteConfig } from "../guide/service/guide-service.server";
+import { pageListPart } from "../guide/service/page-list.server";
 import { guidePageData } from "../guide-page-data.server";
 import { asHttpError } from "../render-failures.server";
 import { pageTitle, siteNameOf } from "../site-title";
 
 /**
  * /guide: the folder's own landing page (its top-level index.md) when it has
- * one, shown like any page; otherwise a generated list of every page.
+ * one, shown like any page; otherwise a generated list of every page, or
+ * for a large folder its first part (routes/guide-list-part.tsx has the others).
  */
 export async function loader(args: Route.LoaderArgs) {
   const guide = await getGuide();
-  const site = await getSiteConfig();
   if (guide.landing) {
-    return { landing: guidePageData(args, guide.pages, await guide.render(guide.landing).catch(asHttpError), site), described: null, pages: null, description: null };
+    return { landing: guidePageData(args, guide.pages, await guide.render(guide.landing).catch(asHttpError), await getSiteConfig()), list: null };
   }
-  // Those known so far during a first start: the list says so, and is not kept by the page cache until it is whole.
-  const { descriptions, complete } = await listedDescriptions();
-  const listing = {
-    landing: null,
-    described: complete ? null : { count: descriptions.size, of: guide.pages.length },
-    pages: guide.pages.map(({ url, title, slug }) => ({
-      url,
-      title,
-      description: descriptions.get(slug) ?? "",
-      depth: slug.split("/").length - 1,
-    })),
-    description: site.ownFolder
-      ? "Every page of the documentation, in reading order."
-      : "How this site renders the right theme on the first paint, sets its type, and runs in production.",
-  };
-  return complete ? listing : data(listing, { headers: { "Cache-Control": "no-store" } });
+  // A folder with no landing page has a first part of its list, however few its pages.
+  const { list, headers } = (await pageListPart(1))!;
+  return data({ landing: null, list }, { headers });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
@@ -42,7 +31,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const siteName = siteNameOf(matches);
   const title = pageTitle(loaderData?.landing?.page.title ?? "Guide", siteName);
-  const description = loaderData?.landing?.page.description ?? loaderData?.description;
+  const description = loaderData?.landing?.page.description ?? loaderData?.list?.description;
   return [
     { title },
     ...(description ? [{ name: "description", content: description }] : []),
@@ -52,25 +41,5 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function GuideIndex({ loaderData }: Route.ComponentProps) {
-  if (loaderData.landing) return <GuideArticle {...loaderData.landing} />;
-  return (
-    <article className="prose">
-      <h1>Guide</h1>
-      <p>Every page of the guide, in reading order.</p>
-      {loaderData.described && (
-        <p role="status">
-          {`Descriptions of ${loaderData.described.count.toLocaleString("en")} of ${loaderData.described.of.toLocaleString("en")} pages so far: ` +
-            "the server is reading the rest for the first time. Reload for more."}
-        </p>
-      )}
-      <ol className="guide-index">
-        {loaderData.pages.map((page) => (
-          <li key={page.url} style={{ "--depth": page.depth } as React.CSSProperties}>
-            <Link to={page.url}>{page.title}</Link>
-            {page.description && <span> — {page.description}</span>}
-          </li>
-        ))}
-      </ol>
-    </article>
-  );
+  return loaderData.landing ? <GuideArticle {...loaderData.landing} /> : <PageList {...loaderData.list} />;
 }

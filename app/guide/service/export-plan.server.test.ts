@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { LIST_PART_PAGES } from "../nav/page-list-parts";
 
 let folder: string;
 beforeEach(async () => {
@@ -9,6 +10,8 @@ beforeEach(async () => {
   vi.resetModules();
 });
 afterEach(async () => {
+  // The guide's background rendering finishes before its folder goes.
+  await (await (await import("./guide-service.server")).getGuide()).complete();
   vi.unstubAllEnvs();
   await fs.rm(folder, { recursive: true, force: true });
 });
@@ -23,4 +26,20 @@ it("asks for the guide's index last: it lists every page's description, so it is
   expect(pages.at(-1)).toBe("/guide");
   expect(pages.filter((url) => url === "/guide")).toHaveLength(1);
   expect(pages.slice(0, -1)).toEqual(expect.arrayContaining(["/", "/appearance", "/search", "/guide/moorings", "/guide/tides/reading"]));
+});
+
+it("asks for a large folder's later parts of its list of every page after the list's first, and for none where the folder has a landing page", async () => {
+  const pageCount = 2 * LIST_PART_PAGES + 1;
+  await Promise.all(Array.from({ length: pageCount }, (_, n) => fs.writeFile(path.join(folder, `log-${String(n).padStart(5, "0")}.md`), `# Log ${n}\n`)));
+  vi.stubEnv("CONTENT_DIR", folder);
+  const { exportPlan } = await import("./export-plan.server");
+  const { pages } = await exportPlan();
+  expect(pages.slice(-3)).toEqual(["/guide", "/guide-pages/2", "/guide-pages/3"]);
+  expect(pages).toHaveLength(pageCount + 3 + 2 + 1);
+
+  await (await (await import("./guide-service.server")).getGuide()).complete();
+  await fs.writeFile(path.join(folder, "index.md"), "# The logbook\n");
+  vi.resetModules();
+  const again = await (await import("./export-plan.server")).exportPlan();
+  expect(again.pages.filter((url) => url.startsWith("/guide-pages/"))).toEqual([]);
 });

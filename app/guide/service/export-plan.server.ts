@@ -1,5 +1,6 @@
 import { getGuide, SITE_PATHS } from "./guide-service.server";
 import { markdownUrl } from "./machine-readable.server";
+import { laterListPartUrls } from "../nav/page-list-parts";
 
 /**
  * What a static export of the guide holds (`themed-guide build`): every
@@ -8,7 +9,11 @@ import { markdownUrl } from "./machine-readable.server";
  * so a page is exported exactly as the server would answer it.
  */
 export type ExportPlan = {
-  /** Addresses, root-relative: the site's pages, the search page, the guide's index and each of its pages. */
+  /**
+   * Addresses, root-relative: the site's pages, the search page, the guide's
+   * index and each of its pages, and a large folder's later parts of its list
+   * of every page (/guide-pages/2, …).
+   */
   pages: string[];
   /** Where each page's Markdown is asked for (`/guide/x.md`; `/guide/x/index.md` for a folder's page). */
   markdown: string[];
@@ -25,6 +30,7 @@ export async function exportPlan(): Promise<ExportPlan> {
   // and the pages exported after it would wait for it (in the search index's order) the whole export long.
   pages.delete(GUIDE_INDEX);
   pages.add(GUIDE_INDEX);
+  if (!guide.landing) for (const url of laterListPartUrls(guide.pages.length)) pages.add(url);
   const files = [...guide.files].map(([file, { path }]) => ({ file, path }));
   return { pages: [...pages], markdown: guide.pages.map(markdownUrl), files };
 }
