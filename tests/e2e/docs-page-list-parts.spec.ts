@@ -1,9 +1,8 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import { LIST_PART_PAGES } from "../../app/guide/nav/page-list-parts";
 import { expect, waitForHydration } from "./fixtures";
 import { axeViolations } from "./support/axe";
 import { testDocs } from "./support/docs-server";
+import { addLogbook } from "./support/logbook";
 
 /**
  * A folder with no landing page and more than LIST_PART_PAGES pages: the
@@ -11,22 +10,15 @@ import { testDocs } from "./support/docs-server";
  * every page comes in parts (app/guide/nav/page-list-parts.ts).
  */
 const ENTRIES = 2 * LIST_PART_PAGES + 50;
-const entryName = (n: number) => `entry-${String(n).padStart(4, "0")}`;
 
 const test = testDocs("docusaurus", {
   port: 3290,
-  prepare: async (contentDir) => {
-    const folder = path.join(contentDir, "logbook");
-    await fs.mkdir(folder);
-    await Promise.all(
-      Array.from({ length: ENTRIES }, (_, n) => fs.writeFile(path.join(folder, `${entryName(n + 1)}.md`), `# Entry ${n + 1}\n\nWhat happened on watch ${n + 1}.\n`)),
-    );
-  },
+  prepare: (contentDir) => addLogbook(contentDir, ENTRIES),
 });
 test.describe.configure({ mode: "default" });
 
 /** Every link of a part's list, in order. */
-async function listedUrls(html: string) {
+function listedUrls(html: string) {
   const list = /<ol class="guide-index"[^>]*>([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? "";
   return [...list.matchAll(/<a href="([^"]+)"/g)].map((match) => match[1]!);
 }
@@ -41,7 +33,7 @@ test("a folder of more pages than a part holds lists each page once, in reading 
   for (let part = 1; part <= parts; part++) {
     const response = await request.get(part === 1 ? "/guide" : `/guide-pages/${part}`);
     expect(response.status(), `part ${part}`).toBe(200);
-    const urls = await listedUrls(await response.text());
+    const urls = listedUrls(await response.text());
     expect(urls.length, `part ${part}`).toBe(part < parts ? LIST_PART_PAGES : pages.length - (parts - 1) * LIST_PART_PAGES);
     listed.push(...urls);
   }

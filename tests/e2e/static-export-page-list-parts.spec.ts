@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { LIST_PART_PAGES } from "../../app/guide/nav/page-list-parts";
 import { expect, waitForHydration } from "./fixtures";
+import { addLogbook } from "./support/logbook";
 import { markDocument, sameDocument, testExport } from "./support/static-export";
 
 /**
@@ -14,13 +15,7 @@ const ENTRIES = LIST_PART_PAGES + 10;
 
 const test = testExport("docusaurus", {
   port: 3294,
-  prepare: async (docs) => {
-    const folder = path.join(docs, "logbook");
-    await fs.mkdir(folder);
-    await Promise.all(
-      Array.from({ length: ENTRIES }, (_, n) => fs.writeFile(path.join(folder, `entry-${String(n + 1).padStart(4, "0")}.md`), `# Entry ${n + 1}\n\nWhat happened on watch ${n + 1}.\n`)),
-    );
-  },
+  prepare: (docs) => addLogbook(docs, ENTRIES),
 });
 // One export for both tests: it renders a thousand pages.
 test.describe.configure({ mode: "serial" });

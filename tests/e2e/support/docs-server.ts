@@ -24,7 +24,7 @@ const SERVER_ENTRY = fileURLToPath(new URL("../../../server/index.ts", import.me
 // 3270 and 3271 are the suite's own production and development servers;
 // each folder gets two ports from 3272 on, one per worker; from 3284 on,
 // ports are given to specs by name (docs-files.spec.ts: 3284, docs-large-nav: 3285,
-// docs-render-time-limit: 3286, machine-readable: 3287, docs-descriptions: 3288, docs-scale: 3320 and 3321).
+// docs-render-time-limit: 3286, machine-readable: 3287, docs-descriptions: 3288, docs-page-list-parts: 3290, docs-scale: 3320 and 3321).
 const FIRST_PORT = 3272;
 const START_TIMEOUT_MS = 45_000;
 
