@@ -1,4 +1,4 @@
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { ThemeSwitch } from "../theme/theme-switch";
 import { SearchBox } from "./search-box";
 
@@ -17,7 +17,7 @@ export function SiteHeader({ siteName, staticSite }: { siteName: string; staticS
       <nav aria-label="Site">
         <ul>
           <li>
-            <NavLink to="/guide">Guide</NavLink>
+            <GuideLink />
           </li>
           <li>
             <NavLink to="/appearance">Appearance</NavLink>
@@ -32,5 +32,20 @@ export function SiteHeader({ siteName, staticSite }: { siteName: string; staticS
         </noscript>
       )}
     </header>
+  );
+}
+
+/**
+ * "Guide", marked where the reader is in it: its pages under /guide, and
+ * the later parts of a large folder's list of every page, which live out
+ * of /guide (guide/nav/page-list-parts.ts), where a NavLink would not.
+ */
+function GuideLink() {
+  const { pathname } = useLocation();
+  const inGuide = /^\/guide(\/|$)|^\/guide-pages\//.test(pathname);
+  return (
+    <Link to="/guide" aria-current={inGuide ? "page" : undefined}>
+      Guide
+    </Link>
   );
 }

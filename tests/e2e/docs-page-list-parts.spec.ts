@@ -56,6 +56,8 @@ test("without JavaScript, each part links to every part, marks its own, and lead
   const parts = page.getByRole("navigation", { name: "Parts of the list" });
   await expect(parts.getByRole("link")).toHaveText(["1–1,000", "1,001–2,000", /^2,001–2,0\d\d$/]);
   await expect(parts.getByRole("link", { name: "1,001–2,000" })).toHaveAttribute("aria-current", "page");
+  // A part of the guide's contents, as the header says.
+  await expect(page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Guide" })).toHaveAttribute("aria-current", "page");
   await expect(page.locator("ol.guide-index > li")).toHaveCount(LIST_PART_PAGES);
 
   await page.getByRole("link", { name: /^Next: pages 2,001–/ }).click();
