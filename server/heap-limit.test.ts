@@ -38,6 +38,21 @@ describe("the server's own heap limit", () => {
     expect(heapLimitedArguments(512, serverProcess({ execArgv: ["--max-semi-space-size=2"] }))).toEqual(["/usr/bin/node", `--max-old-space-size=${memoryShares(512).serverHeapMB}`, "--max-semi-space-size=2", "/srv/server/index.ts"]);
   });
 
+  it("reads a choice the user spelled with underscores, as Node and V8 take it, as theirs", () => {
+    // Node puts its command line after NODE_OPTIONS: a limit of ours there would win over theirs.
+    expect(heapLimitedArguments(512, serverProcess({ env: { NODE_OPTIONS: "--max_old_space_size=2048" } }))).toBeNull();
+    const chosen = heapLimitedArguments(512, serverProcess({ execArgv: ["--max_semi_space_size=2", "--heap_growing_percent=50", "--allocation_site_pretenuring"] }), {
+      collectEarly: true,
+      neverPretenure: true,
+    });
+    expect(chosen?.filter((flag) => /semi|growing|pretenuring/.test(flag))).toEqual(["--max_semi_space_size=2", "--heap_growing_percent=50", "--allocation_site_pretenuring"]);
+    const listening = new EventEmitter();
+    const set: string[] = [];
+    collectEarlyOnceListening(listening, serverProcess({ env: { NODE_OPTIONS: "--heap_growing_percent=50" } }), (flags) => set.push(flags));
+    listening.emit("listening");
+    expect(set).toEqual([]);
+  });
+
   it("makes a process that mostly waits on its workers (an export's) collect its old generation early, and keeps a growth the user chose", () => {
     const limited = heapLimitedArguments(512, serverProcess(), { collectEarly: true });
     expect(limited).toContain("--heap-growing-percent=10");

@@ -18,6 +18,13 @@ describe("a render worker's Node options", () => {
     ]);
   });
 
+  it("take the place of the parent's heap limit and early collection however they are spelled", () => {
+    expect(renderWorkerExecArgv(["--max_old_space_size=900", "--heap_growing_percent=10"], 512, {})).toEqual([
+      `--max-old-space-size=${memoryShares(512).workerHeapMB}`,
+      "--max-semi-space-size=8",
+    ]);
+  });
+
   it("keep a young generation the user chose, on the command line or in NODE_OPTIONS", () => {
     expect(renderWorkerExecArgv(["--max-semi-space-size=2"], 512, {})).toEqual(["--max-semi-space-size=2", `--max-old-space-size=${memoryShares(512).workerHeapMB}`]);
     expect(renderWorkerExecArgv([], 512, { NODE_OPTIONS: "--inspect  --max-semi-space-size=16" })).toEqual([`--max-old-space-size=${memoryShares(512).workerHeapMB}`]);

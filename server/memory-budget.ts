@@ -102,9 +102,21 @@ const YOUNG_GENERATION_FLAG = "--max-semi-space-size";
 export const COLLECT_EARLY_FLAG = "--heap-growing-percent";
 const YOUNG_GENERATION_MB = 8;
 
-/** Node's options as given to this process: on its command line and in NODE_OPTIONS. */
+/**
+ * Node's options as given to this process, on its command line and in
+ * NODE_OPTIONS, each named with hyphens: Node and V8 take
+ * `--max_old_space_size` for `--max-old-space-size`, and a user's choice in
+ * either spelling is theirs to keep.
+ */
 export function givenNodeOptions(execArgv: readonly string[], env: NodeJS.ProcessEnv): string[] {
-  return [...execArgv, ...(env.NODE_OPTIONS ?? "").split(/\s+/).filter(Boolean)];
+  return [...execArgv, ...(env.NODE_OPTIONS ?? "").split(/\s+/).filter(Boolean)].map(hyphenated);
+}
+
+/** "--max_old_space_size=64" → "--max-old-space-size=64"; a value keeps its underscores. */
+function hyphenated(flag: string): string {
+  if (!flag.startsWith("--")) return flag;
+  const nameEnd = flag.includes("=") ? flag.indexOf("=") : flag.length;
+  return flag.slice(0, nameEnd).replaceAll("_", "-") + flag.slice(nameEnd);
 }
 
 /** `flags` with the young generation's size added, unless a size is among `given`. */
@@ -120,6 +132,6 @@ export function withYoungGeneration(flags: readonly string[], given: readonly st
  */
 export function renderWorkerExecArgv(parentExecArgv: readonly string[], budgetMB: number, env: NodeJS.ProcessEnv = process.env): string[] {
   // The parent's heap limit and its early collection (heap-limit.ts) are its own: a worker has its share, and renders.
-  const flags = parentExecArgv.filter((flag) => !flag.startsWith("--max-old-space-size") && !flag.startsWith(COLLECT_EARLY_FLAG));
+  const flags = parentExecArgv.filter((flag) => !hyphenated(flag).startsWith("--max-old-space-size") && !hyphenated(flag).startsWith(COLLECT_EARLY_FLAG));
   return withYoungGeneration([...flags, `--max-old-space-size=${memoryShares(budgetMB).workerHeapMB}`], givenNodeOptions(parentExecArgv, env));
 }
