@@ -12,7 +12,7 @@ export function pageListHeading(part: ListPart): string {
  * list comes in parts (nav/page-list-parts.ts), each with links to all the
  * others above it and to the next below it.
  */
-export function PageList({ part, described, pages }: PageListData) {
+export function PageList({ part, described, beginsWithin, pages }: PageListData) {
   const next = listPartAt(part.number + 1, part.of);
   return (
     <article className="prose">
@@ -29,6 +29,7 @@ export function PageList({ part, described, pages }: PageListData) {
         </p>
       )}
       {part.count > 1 && <PartLinks current={part} />}
+      {beginsWithin.length > 0 && <p>{`This part begins within ${beginsWithin.join(" › ")}.`}</p>}
       <ol className="guide-index" start={part.first}>
         {pages.map((page) => (
           <li key={page.url} style={{ "--depth": page.depth } as React.CSSProperties}>

@@ -48,7 +48,7 @@ test("an address that names no part of the list is a 404, never another part", a
   }
 });
 
-test("without JavaScript, each part links to every part, marks its own, and leads to the next", async ({ newContext }) => {
+test("without JavaScript, each part links to every part, marks its own, names the folders it begins within, and leads to the next", async ({ newContext }) => {
   const page = await (await newContext({ javaScriptEnabled: false })).newPage();
   await page.goto("/guide-pages/2");
   await expect(page).toHaveTitle(/^Guide, pages 1,001–2,000 /);
@@ -59,6 +59,8 @@ test("without JavaScript, each part links to every part, marks its own, and lead
   // A part of the guide's contents, as the header says.
   await expect(page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Guide" })).toHaveAttribute("aria-current", "page");
   await expect(page.locator("ol.guide-index > li")).toHaveCount(LIST_PART_PAGES);
+  // Its first entries are the logbook's, whose folder the part before listed.
+  await expect(page.getByText("This part begins within Logbook.")).toBeVisible();
 
   await page.getByRole("link", { name: /^Next: pages 2,001–/ }).click();
   await expect(page).toHaveURL(/\/guide-pages\/3$/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FOLD_NAV_ABOVE_PAGES, foldNav, navForPage } from "./fold-nav";
+import { FOLD_NAV_ABOVE_PAGES, foldNav, navAncestors, navForPage } from "./fold-nav";
 import type { GuideNavItem } from "../guide-types";
 
 const page = (title: string, url: string): GuideNavItem => ({ title, url, children: [] });
@@ -93,5 +93,16 @@ describe("navForPage", () => {
     expect(navForPage(tree, FOLD_NAV_ABOVE_PAGES, "/guide")).toBe(tree);
     expect(navForPage(tree, FOLD_NAV_ABOVE_PAGES + 1, "/guide")).toEqual(foldNav(tree, "/guide"));
     expect(navForPage(tree, FOLD_NAV_ABOVE_PAGES + 1, "/guide").some((item) => item.folded)).toBe(true);
+  });
+});
+
+describe("navAncestors", () => {
+  it("names the groups above a page, outermost first, and none for a page at the top or not in the tree", () => {
+    expect(navAncestors(tree, "/guide/tutorials/migration/from-v2").map((item) => item.title)).toEqual(["Tutorials", "Migration"]);
+    expect(navAncestors(tree, "/guide/reference/cli/build/").map((item) => item.title)).toEqual(["Reference", "CLI"]);
+    // A folder's own page is the folder's entry: above it, its parents only.
+    expect(navAncestors(tree, "/guide/tutorials")).toEqual([]);
+    expect(navAncestors(tree, "/guide/café")).toEqual([]);
+    expect(navAncestors(tree, "/guide/nowhere")).toEqual([]);
   });
 });

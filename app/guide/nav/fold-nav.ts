@@ -95,6 +95,21 @@ function indexOf(items: GuideNavItem[]): NavIndex {
   return index;
 }
 
+/**
+ * The groups above the page at `url`, outermost first: where it sits in the
+ * contents ([] for a page at the top, or one not in them). A later part of
+ * the list of every page names them for its first page, which its own
+ * part does not show them above.
+ */
+export function navAncestors(items: GuideNavItem[], url: string): GuideNavItem[] {
+  const index = indexOf(items);
+  const found = index.byUrl.get(normaliseNavPath(url));
+  const entry = Array.isArray(found) ? found[0] : found;
+  const above: GuideNavItem[] = [];
+  for (let at = entry && index.parent.get(entry); at; at = index.parent.get(at)) above.unshift(at);
+  return above;
+}
+
 /** Whether `current` (normalised) is this entry's page or one below it. */
 export function leadsTo(item: GuideNavItem, current: string): boolean {
   return (item.url !== null && normaliseNavPath(item.url) === current) || item.children.some((child) => leadsTo(child, current));

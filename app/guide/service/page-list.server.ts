@@ -1,3 +1,4 @@
+import { navAncestors } from "../nav/fold-nav";
 import { listPartAt, type ListPart } from "../nav/page-list-parts";
 import { getGuide, getSiteConfig, listedDescriptions } from "./guide-service.server";
 
@@ -7,6 +8,8 @@ export type PageListData = {
   part: ListPart;
   /** While a first start is still reading descriptions: how many it has of how many. */
   described: { count: number; of: number } | null;
+  /** For a later part: the groups its first page sits in, outermost first, which the part before listed. */
+  beginsWithin: string[];
   pages: PageListEntry[];
   description: string;
 };
@@ -26,6 +29,7 @@ export async function pageListPart(number: number): Promise<{ list: PageListData
   const list: PageListData = {
     part,
     described: complete ? null : { count: descriptions.size, of: guide.pages.length },
+    beginsWithin: part.number > 1 ? navAncestors(guide.nav, guide.pages[part.first - 1]!.url).map((group) => group.title) : [],
     pages: guide.pages.slice(part.first - 1, part.last).map(({ url, title, slug }) => ({
       url,
       title,
