@@ -15,5 +15,6 @@ export default [
   route("theme", "routes/theme.ts"),
   route("healthz", "routes/healthz.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("sitemaps/:file", "routes/sitemap-part.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -14,7 +14,8 @@ export type Report = { sent: number; byStatus: Map<string, number>; byKind: Map<
 
 const MARKER = "<script>hostile()</script>";
 const PAGES = ["/", "/guide", "/guide/themes", "/guide/deployment/replicas", "/appearance", "/no-such-page", "/guide-pages/2"];
-const RESOURCE_ROUTES = ["/theme", "/healthz"];
+const RESOURCE_ROUTES = ["/theme", "/healthz", "/sitemaps/2.xml"];
+const EVERY_ROUTE = [...PAGES, ...RESOURCE_ROUTES];
 const ROUTE_IDS = ["root", "routes/home", "routes/guide", "routes/guide-page", "routes/guide-list-part", "routes/appearance", "routes/theme"];
 
 function request(method: string, target: string, headers: Record<string, string> = {}, body = ""): string {
@@ -46,7 +47,7 @@ function shapes(round: number): HostileRequest[] {
     { kind: "null-origin POST to /theme", raw: request("POST", "/theme", { ...form, Origin: "null" }, "theme=dark") },
     ...["PUT", "PATCH", "DELETE"].map((method) => ({
       kind: `cross-site ${method}`,
-      raw: request(method, [...PAGES, ...RESOURCE_ROUTES][round % 8]!, { ...form, Origin: "https://evil.example" }, "theme=dark"),
+      raw: request(method, EVERY_ROUTE[round % EVERY_ROUTE.length]!, { ...form, Origin: "https://evil.example" }, "theme=dark"),
     })),
     // Malformed targets and methods.
     { kind: "bad percent-encoding", raw: request("GET", ["/guide/%E0%A4%A", "/%ff", "/guide/%", "/%C0%AF"][round % 4]!) },

@@ -35,6 +35,8 @@ it("asks for a large folder's later parts of its list of every page after the li
   const { exportPlan } = await import("./export-plan.server");
   const { pages } = await exportPlan();
   expect(pages.slice(-3)).toEqual(["/guide", "/guide-pages/2", "/guide-pages/3"]);
+  // One sitemap holds them all.
+  expect((await exportPlan()).sitemaps).toEqual(["/sitemap.xml"]);
   // The pages, the site's own (/, /appearance, /search), the list's three parts.
   expect(pages).toHaveLength(pageCount + 3 + 3);
 
@@ -43,4 +45,21 @@ it("asks for a large folder's later parts of its list of every page after the li
   vi.resetModules();
   const again = await (await import("./export-plan.server")).exportPlan();
   expect(again.pages.filter((url) => url.startsWith("/guide-pages/"))).toEqual([]);
+});
+
+it("asks for every sitemap of a folder of more addresses than one holds: /sitemap.xml, the index, and the sitemaps it lists", async () => {
+  // A guide of 100,001 pages, standing in for one read from a folder of them.
+  vi.doMock("./guide-service.server", () => ({
+    SITE_PATHS: ["/", "/appearance"],
+    getSiteConfig: async () => ({ ownFolder: true }),
+    getGuide: async () => ({
+      landing: null,
+      files: new Map(),
+      pages: Array.from({ length: 100_001 }, (_, n) => ({ url: `/guide/p${n}`, slug: `p${n}`, relativePath: `p${n}.md`, lastUpdated: null })),
+      complete: async () => {},
+    }),
+  }));
+  const { exportPlan } = await import("./export-plan.server");
+  expect((await exportPlan()).sitemaps).toEqual(["/sitemap.xml", "/sitemaps/1.xml", "/sitemaps/2.xml", "/sitemaps/3.xml"]);
+  vi.doUnmock("./guide-service.server");
 });

@@ -1,6 +1,7 @@
 import { getGuide, SITE_PATHS } from "./guide-service.server";
 import { markdownUrl } from "./machine-readable.server";
 import { laterListPartUrls } from "../nav/page-list-parts";
+import { sitemapCount, sitemapEntries, sitemapPartPath } from "./sitemap.server";
 
 /**
  * What a static export of the guide holds (`themed-guide build`): every
@@ -17,6 +18,8 @@ export type ExportPlan = {
   pages: string[];
   /** Where each page's Markdown is asked for (`/guide/x.md`; `/guide/x/index.md` for a folder's page). */
   markdown: string[];
+  /** /sitemap.xml and, for a folder of more addresses than one sitemap holds, the sitemaps it lists (/sitemaps/1.xml, …). */
+  sitemaps: string[];
   /** Each file of the folder that is not a page: `file` is its path relative to /guide-files/, `path` its real path on disk. */
   files: { file: string; path: string }[];
 };
@@ -32,5 +35,7 @@ export async function exportPlan(): Promise<ExportPlan> {
   pages.add(GUIDE_INDEX);
   if (!guide.landing) for (const url of laterListPartUrls(guide.pages.length)) pages.add(url);
   const files = [...guide.files].map(([file, { path }]) => ({ file, path }));
-  return { pages: [...pages], markdown: guide.pages.map(markdownUrl), files };
+  const sitemapFiles = sitemapCount((await sitemapEntries()).length);
+  const sitemaps = ["/sitemap.xml", ...(sitemapFiles > 1 ? Array.from({ length: sitemapFiles }, (_, at) => sitemapPartPath(at + 1)) : [])];
+  return { pages: [...pages], markdown: guide.pages.map(markdownUrl), sitemaps, files };
 }

@@ -89,7 +89,7 @@ async function exportSite(output: ExportWriter, { out, basePath, siteUrl, budget
   // These name pages by their absolute addresses, which only --site-url knows.
   if (siteUrl) {
     // Streamed to its file: llms-full.txt holds every page's Markdown.
-    for (const url of ["/sitemap.xml", "/llms.txt", "/llms-full.txt"]) await output.writeStreamed(url.slice(1), expectOk(await get(url), url));
+    for (const url of [...plan.sitemaps, "/llms.txt", "/llms-full.txt"]) await output.writeStreamed(url.slice(1), expectOk(await get(url), url));
   }
 
   // Last, from the pages' files: the render workers end a second after their last page (worker-renderer.server.ts),
