@@ -27,6 +27,7 @@ async function startSite({ bytesKept = 64 * 1024 * 1024, brotliBytes = 0 } = {})
     running: false,
   };
   const cache = createPageCache(async (request, context) => {
+    if (new URL(request.url).pathname === "/llms-full.txt") return new Response(streamedText(), { headers: { "Content-Type": "text/plain; charset=utf-8" } });
     const nonce = context!.get(requestNonce)!;
     return new Response(`<!DOCTYPE html><p>A kept page at ${new URL(request.url).pathname}</p><script nonce="${nonce}">hydrate()</script>`, {
       headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": `script-src 'nonce-${nonce}'` },
@@ -51,6 +52,20 @@ async function startSite({ bytesKept = 64 * 1024 * 1024, brotliBytes = 0 } = {})
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   stops.push(() => new Promise((resolve) => server.close(() => resolve())));
   return { url, layerRuns, brotliAsked };
+}
+
+/** A text answer whose second half comes only once the test lets it (`streamed.release`), as a long one's would come from disk. */
+const streamed = { release: () => {} };
+function streamedText() {
+  const later = new Promise<void>((resolve) => (streamed.release = resolve));
+  return new ReadableStream<Uint8Array>({
+    start: (controller) => controller.enqueue(new TextEncoder().encode("The first page.\n")),
+    pull: async (controller) => {
+      await later;
+      controller.enqueue(new TextEncoder().encode("The last page.\n"));
+      controller.close();
+    },
+  });
 }
 
 const stops: (() => Promise<void>)[] = [];
@@ -163,5 +178,16 @@ describe("pages kept in memory", () => {
     await fetch(`${site.url}/guide/themes?q=1`);
     await fetch(`${site.url}/guide/themes`, { method: "POST", body: "theme=dark" });
     expect(site.layerRuns.count).toBe(3);
+  });
+
+  it("an answer that is not a page is sent as it comes, not gathered first: its first part reaches the client before its last is made", async () => {
+    const site = await startSite();
+    const reader = fetch(`${site.url}/llms-full.txt`).then((response) => response.body!.getReader());
+    const first = await Promise.race([reader.then((opened) => opened.read()), new Promise<"held back">((resolve) => setTimeout(() => resolve("held back"), 10_000))]);
+    expect(first === "held back" ? first : new TextDecoder().decode(first.value)).toBe("The first page.\n");
+    streamed.release();
+    let rest = "";
+    for (let part = await (await reader).read(); !part.done; part = await (await reader).read()) rest += new TextDecoder().decode(part.value);
+    expect(rest).toBe("The last page.\n");
   });
 });

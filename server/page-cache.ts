@@ -32,6 +32,7 @@ import { createBrotliCompressor, type BrotliCompressor } from "./brotli-compress
 import { createBytesBoundedCache } from "./bytes-bounded-cache.ts";
 import { stitchBrotli, type StitchedBrotli } from "./stitched-brotli.ts";
 import { prepareStitchedGzip, stitchGzip, type StitchedGzip } from "./stitched-gzip.ts";
+import { sendResponse } from "./send-response.ts";
 
 type CachedPage = {
   /**
@@ -229,15 +230,4 @@ function sendPage(page: CachedPage, request: express.Request, response: express.
   response.cork();
   for (const piece of pieces) response.write(piece);
   response.end();
-}
-
-async function sendResponse(request: express.Request, response: express.Response, answer: Response) {
-  response.status(answer.status);
-  for (const [name, value] of answer.headers) response.append(name, value);
-  if (request.method === "HEAD" || !answer.body) {
-    await answer.body?.cancel();
-    response.end();
-    return;
-  }
-  response.end(Buffer.from(await answer.arrayBuffer()));
 }

@@ -79,17 +79,19 @@ export async function serve({ renderWorker, liveReload = false }: { renderWorker
   // Before compression, which would hold the events back.
   if (liveReloads) app.get(seam.liveReload.path, liveReloads.handle);
 
-  // A page asked for the first time is rendered and kept here; form posts and
-  // URLs with a query go through React Router's handler every time.
-  if (pageCache) app.use(pageCache.renderAndKeep);
-  // For the answers rendered per request (form posts, URLs with a query):
-  // brotli at quality 4 with an 18-bit window costs a fraction of Node's
-  // default (quality 11) and allocates far less per response.
+  // For the answers made per request (form posts, URLs with a query, and
+  // what the page cache passes on: 404s, /llms.txt, sitemaps): brotli at
+  // quality 4 with an 18-bit window costs a fraction of Node's default
+  // (quality 11) and allocates far less per response. A page the cache
+  // sends is compressed already, and passes through as it is.
   app.use(
     compression({
       brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
     }),
   );
+  // A page asked for the first time is rendered and kept here; form posts and
+  // URLs with a query go through React Router's handler every time.
+  if (pageCache) app.use(pageCache.renderAndKeep);
 
   // `use`, not a route pattern: the path reaches React Router as sent, and
   // React Router decides what a malformed one means.

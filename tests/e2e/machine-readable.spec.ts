@@ -77,3 +77,12 @@ test("Markdown is asked for only of pages: an unknown page, a file and a path ou
   }
   expect((await request.get("/guide/no-such-page", { headers: { Accept: "text/markdown" } })).status()).toBe(404);
 });
+
+test("what programs read is compressed for a client that takes it, as the pages are: /llms.txt, /llms-full.txt, a page's Markdown, the sitemap", async ({ request }) => {
+  for (const address of ["/llms.txt", "/llms-full.txt", "/guide/user-guide/station-files.md", "/sitemap.xml"]) {
+    const response = await request.get(address, { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.status(), address).toBe(200);
+    expect(response.headers()["content-encoding"], address).toBe("gzip");
+    expect(await response.text(), address).not.toBe("");
+  }
+});
