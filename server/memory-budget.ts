@@ -132,6 +132,9 @@ export function withYoungGeneration(flags: readonly string[], given: readonly st
  */
 export function renderWorkerExecArgv(parentExecArgv: readonly string[], budgetMB: number, env: NodeJS.ProcessEnv = process.env): string[] {
   // The parent's heap limit and its early collection (heap-limit.ts) are its own: a worker has its share, and renders.
-  const flags = parentExecArgv.filter((flag) => !hyphenated(flag).startsWith("--max-old-space-size") && !hyphenated(flag).startsWith(COLLECT_EARLY_FLAG));
+  const flags = parentExecArgv.filter((flag) => {
+    const name = hyphenated(flag);
+    return !name.startsWith("--max-old-space-size") && !name.startsWith(COLLECT_EARLY_FLAG);
+  });
   return withYoungGeneration([...flags, `--max-old-space-size=${memoryShares(budgetMB).workerHeapMB}`], givenNodeOptions(parentExecArgv, env));
 }

@@ -1,4 +1,5 @@
 import { Link, NavLink, useLocation } from "react-router";
+import { LIST_PARTS_PREFIX } from "../guide/nav/page-list-parts";
 import { ThemeSwitch } from "../theme/theme-switch";
 import { SearchBox } from "./search-box";
 
@@ -42,7 +43,7 @@ export function SiteHeader({ siteName, staticSite }: { siteName: string; staticS
  */
 function GuideLink() {
   const { pathname } = useLocation();
-  const inGuide = /^\/guide(\/|$)|^\/guide-pages\//.test(pathname);
+  const inGuide = pathname === "/guide" || pathname.startsWith("/guide/") || pathname.startsWith(LIST_PARTS_PREFIX);
   return (
     <Link to="/guide" aria-current={inGuide ? "page" : undefined}>
       Guide

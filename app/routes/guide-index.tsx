@@ -3,7 +3,7 @@ import type { Route } from "./+types/guide-index";
 import { GuideArticle } from "../components/guide-article";
 import { PageList } from "../components/page-list";
 import { getGuide, getSiteConfig } from "../guide/service/guide-service.server";
-import { pageListPart } from "../guide/service/page-list.server";
+import { loaderCacheControl, pageListPart } from "../guide/service/page-list.server";
 import { guidePageData } from "../guide-page-data.server";
 import { asHttpError } from "../render-failures.server";
 import { pageTitle, siteNameOf } from "../site-title";
@@ -23,10 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
   return data({ landing: null, list }, { headers });
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
-  const cacheControl = loaderHeaders.get("Cache-Control");
-  return cacheControl ? { "Cache-Control": cacheControl } : {};
-}
+export const headers = loaderCacheControl;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const siteName = siteNameOf(matches);

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/guide-list-part";
 import { pageListHeading, PageList } from "../components/page-list";
 import { getGuide } from "../guide/service/guide-service.server";
-import { pageListPart } from "../guide/service/page-list.server";
+import { loaderCacheControl, pageListPart } from "../guide/service/page-list.server";
 import { listPart } from "../guide/nav/page-list-parts";
 import { isNotFound } from "../not-found";
 import { pageTitle, siteNameOf } from "../site-title";
@@ -21,10 +21,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   return data(found.list, { headers: found.headers });
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
-  const cacheControl = loaderHeaders.get("Cache-Control");
-  return cacheControl ? { "Cache-Control": cacheControl } : {};
-}
+export const headers = loaderCacheControl;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const siteName = siteNameOf(matches);

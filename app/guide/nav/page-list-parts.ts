@@ -21,14 +21,15 @@ export type ListPart = {
   of: number;
 };
 
-const PARTS_PREFIX = "/guide-pages/";
+/** Where the later parts live: /guide-pages/2, … */
+export const LIST_PARTS_PREFIX = "/guide-pages/";
 
 export function listPartCount(pageCount: number): number {
   return Math.max(1, Math.ceil(pageCount / LIST_PART_PAGES));
 }
 
 export function listPartUrl(number: number): string {
-  return number === 1 ? "/guide" : `${PARTS_PREFIX}${number}`;
+  return number === 1 ? "/guide" : `${LIST_PARTS_PREFIX}${number}`;
 }
 
 /** Every part's address but the first's (/guide): what an export writes beside the pages. */

@@ -42,3 +42,9 @@ export async function pageListPart(number: number): Promise<{ list: PageListData
   };
   return { list, headers: complete ? {} : { "Cache-Control": "no-store" } };
 }
+
+/** A list route's `headers`: the Cache-Control its loader chose (no-store while descriptions are still being read). */
+export function loaderCacheControl({ loaderHeaders }: { loaderHeaders: Headers }): HeadersInit {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : {};
+}
