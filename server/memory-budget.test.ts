@@ -7,6 +7,7 @@ describe("a render worker's Node options", () => {
       "--enable-source-maps",
       `--max-old-space-size=${memoryShares(512).workerHeapMB}`,
       "--max-semi-space-size=8",
+      "--no-regexp-tier-up",
     ]);
   });
 
@@ -15,6 +16,7 @@ describe("a render worker's Node options", () => {
       "--enable-source-maps",
       `--max-old-space-size=${memoryShares(512).workerHeapMB}`,
       "--max-semi-space-size=8",
+      "--no-regexp-tier-up",
     ]);
   });
 
@@ -22,12 +24,21 @@ describe("a render worker's Node options", () => {
     expect(renderWorkerExecArgv(["--max_old_space_size=900", "--heap_growing_percent=10"], 512, {})).toEqual([
       `--max-old-space-size=${memoryShares(512).workerHeapMB}`,
       "--max-semi-space-size=8",
+      "--no-regexp-tier-up",
     ]);
   });
 
   it("keep a young generation the user chose, on the command line or in NODE_OPTIONS", () => {
-    expect(renderWorkerExecArgv(["--max-semi-space-size=2"], 512, {})).toEqual(["--max-semi-space-size=2", `--max-old-space-size=${memoryShares(512).workerHeapMB}`]);
-    expect(renderWorkerExecArgv([], 512, { NODE_OPTIONS: "--inspect  --max-semi-space-size=16" })).toEqual([`--max-old-space-size=${memoryShares(512).workerHeapMB}`]);
+    expect(renderWorkerExecArgv(["--max-semi-space-size=2"], 512, {})).toEqual(["--max-semi-space-size=2", `--max-old-space-size=${memoryShares(512).workerHeapMB}`, "--no-regexp-tier-up"]);
+    expect(renderWorkerExecArgv([], 512, { NODE_OPTIONS: "--inspect  --max-semi-space-size=16" })).toEqual([`--max-old-space-size=${memoryShares(512).workerHeapMB}`, "--no-regexp-tier-up"]);
+  });
+
+  it("compile each regular expression once, to machine code, unless the user chose how V8 compiles them", () => {
+    const heapLimit = `--max-old-space-size=${memoryShares(512).workerHeapMB}`;
+    expect(renderWorkerExecArgv([], 512, {})).toEqual([heapLimit, "--max-semi-space-size=8", "--no-regexp-tier-up"]);
+    expect(renderWorkerExecArgv(["--regexp-tier-up"], 512, {})).toEqual(["--regexp-tier-up", heapLimit, "--max-semi-space-size=8"]);
+    expect(renderWorkerExecArgv(["--regexp_tier_up_ticks=5"], 512, {})).toEqual(["--regexp_tier_up_ticks=5", heapLimit, "--max-semi-space-size=8"]);
+    expect(renderWorkerExecArgv(["--regexp-interpret-all"], 512, {})).toEqual(["--regexp-interpret-all", heapLimit, "--max-semi-space-size=8"]);
   });
 });
 

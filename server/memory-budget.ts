@@ -136,5 +136,23 @@ export function renderWorkerExecArgv(parentExecArgv: readonly string[], budgetMB
     const name = hyphenated(flag);
     return !name.startsWith("--max-old-space-size") && !name.startsWith(COLLECT_EARLY_FLAG);
   });
-  return withYoungGeneration([...flags, `--max-old-space-size=${memoryShares(budgetMB).workerHeapMB}`], givenNodeOptions(parentExecArgv, env));
+  const given = givenNodeOptions(parentExecArgv, env);
+  return withRegExpsCompiledOnce(withYoungGeneration([...flags, `--max-old-space-size=${memoryShares(budgetMB).workerHeapMB}`], given), given);
+}
+
+/**
+ * A render worker's regular expressions compiled to machine code on their
+ * first run. V8 first compiles a regular expression to bytecode and compiles
+ * it again, to machine code, on its second run; a worker runs the thousands
+ * of patterns of the highlighter's grammars (Shiki's JavaScript engine,
+ * docs/decisions/014) again and again, so each was compiled twice. Once
+ * is enough: the first page with code in seven languages was highlighted in
+ * about 560 ms rather than 1,000 (BENCHMARKS.md).
+ */
+const REGEXP_TIER_UP_FLAG = "--regexp-tier-up";
+
+/** `flags` with V8's regular-expression tier-up off, unless `given` has a choice of its own about it. */
+function withRegExpsCompiledOnce(flags: readonly string[], given: readonly string[]): string[] {
+  const chosen = given.some((flag) => flag.startsWith(REGEXP_TIER_UP_FLAG) || flag.startsWith("--no-regexp-tier-up") || flag === "--regexp-interpret-all");
+  return chosen ? [...flags] : [...flags, "--no-regexp-tier-up"];
 }
