@@ -14,8 +14,8 @@ export function GuideArticle({ page, previous, next }: GuidePageData) {
   const title = <h1 id={page.titleId || undefined}>{page.title}</h1>;
   return (
     <>
-      {/* Before the article: it must run before any tab set is parsed. */}
-      <TabSetsScript />
+      {/* Only where the article has a tab set, before it: it must run before any is parsed. */}
+      <TabSetsScript html={html} />
       {/* Only where the article has a diagram: it loads Mermaid. */}
       <DiagramScript html={html} />
       {/* data-pagefind-*: what a static export's search indexes (the article, without its contents list and edit link). */}

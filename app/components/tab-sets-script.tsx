@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from "react";
+import { hasTabSets } from "../guide/render/markdown/tab-list";
 import { useNonce } from "../nonce";
 
 /**
- * The blocking script before a guide page's article: it runs before any of
- * the article's tab sets is parsed, so the first frame already shows each
+ * The blocking script before a guide page's article that has tab sets: it
+ * runs before any of them is parsed, so the first frame already shows each
  * set as tabs with the remembered tab chosen, and nothing moves when
  * tab-sets.ts makes them work after hydration.
  *
@@ -48,10 +49,16 @@ function showRememberedTabs() {
 const SCRIPT_ID = "tab-sets-script";
 
 const noSubscription = () => () => {};
-// Written once: the server renders it into every guide page.
+// Written once: the server renders it into every guide page with tab sets.
 const SCRIPT_TEXT = import.meta.env.SSR ? `(${String(showRememberedTabs)})()` : "";
 
-export function TabSetsScript() {
+/**
+ * Only on a page whose article has a tab set: on any other it would cost
+ * every visit its bytes for nothing. A page reached by a client-side
+ * navigation needs no script (tab-sets.ts shows its tabs before it is
+ * painted), so one without tabs before it leaves nothing to make up for.
+ */
+export function TabSetsScript({ html }: { html: string }) {
   const nonce = useNonce();
   // True on the server and while hydrating, false after and on a page the
   // browser renders itself.
@@ -60,6 +67,7 @@ export function TabSetsScript() {
     () => false,
     () => true,
   );
+  if (!hasTabSets(html)) return null;
   if (import.meta.env.SSR) return <script id={SCRIPT_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: SCRIPT_TEXT }} />;
   // In the browser it has run before React starts: hydration gets the very
   // element the server sent, read back from the page (as the theme's head

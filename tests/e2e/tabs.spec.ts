@@ -97,11 +97,28 @@ mkdocs("choosing a tab chooses the same one in every set of the same labels on t
   await expect(page.getByText("conda update tidewater")).toBeVisible();
 });
 
-mkdocs("a page reached by a client-side navigation gets working tabs too", async ({ page }) => {
-  await page.goto("/guide");
+mkdocs("a page without tab sets carries no tabs' script; a page of tabs reached from it by a client-side navigation shows them as tabs from its first frame, and they work", async ({ page }) => {
+  expect(await (await page.request.get(INSTALLATION)).text()).toContain('<script id="tab-sets-script"');
+  const response = await page.goto("/guide");
+  expect(await response!.text()).not.toContain("tab-sets-script");
   await waitForHydration(page);
+  await expect(page.locator("main .tabs")).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-tabs"))).toBe(false);
+  // Every frame until the tabs' page is in: were its panels' labels (shown only without tabs) ever painted?
+  await page.evaluate(() => {
+    const frames: boolean[] = [];
+    (window as unknown as { tabFrames: boolean[] }).tabFrames = frames;
+    const look = () => {
+      const sets = document.querySelectorAll("main .tabs");
+      if (sets.length === 0) return requestAnimationFrame(look);
+      frames.push([...document.querySelectorAll("main .tab-label")].some((label) => getComputedStyle(label).display !== "none"));
+      if (frames.length < 3) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
   await page.getByRole("navigation", { name: "Guide" }).getByRole("link", { name: "Installation" }).click();
   await expect(page.locator("main h1")).toHaveText("Installation");
+  await expect.poll(() => page.evaluate(() => (window as unknown as { tabFrames: boolean[] }).tabFrames)).toEqual([false, false, false]);
   expect(await chosenTabs(page)).toEqual(["pip", "pip"]);
   await page.getByRole("tablist").first().getByRole("tab", { name: "pipx" }).click();
   expect(await chosenTabs(page)).toEqual(["pipx", "pipx"]);

@@ -4,6 +4,7 @@ import { toString } from "hast-util-to-string";
 import { visit } from "unist-util-visit";
 import { describe, expect, it } from "vitest";
 import { render, renderFixture } from "./__fixtures__/read-fixture";
+import { hasTabSets } from "./tab-list";
 
 /** What a reader and the page's script can tell of each tab set in some HTML. */
 type TabSetSummary = {
@@ -127,5 +128,22 @@ describe("tab sets", () => {
     const { html } = await render('<div class="tab-list"><button data-tab-key="x">Click</button></div>');
     expect(html).not.toContain("tab-list");
     expect(html).not.toContain("<button");
+  });
+});
+
+describe("whether an article has tab sets (the pages that carry the tabs' blocking script)", () => {
+  it("is true of a rendered tab set, as the server writes it and as a browser serialises it back", async () => {
+    const { html } = await render('=== "One"\n\n    First.\n\n=== "Two"\n\n    Second.');
+    expect(hasTabSets(html)).toBe(true);
+    // A browser's innerHTML gives a boolean attribute a value (the tabs' end-to-end tests hydrate such pages).
+    const serialisedBack = html.replace(" hidden data-pagefind-ignore", ' hidden="" data-pagefind-ignore');
+    expect(serialisedBack).not.toBe(html);
+    expect(hasTabSets(serialisedBack)).toBe(true);
+  });
+
+  it("is false of an article without one, of one that only speaks of tab lists, and of raw HTML that imitates the row", async () => {
+    for (const markdown of ["# Plain\n\nNo tabs here.", 'Write `<div class="tab-list" role="tablist">` to imitate one.', '<div class="tab-list" role="tablist"><button>x</button></div>']) {
+      expect(hasTabSets((await render(markdown)).html)).toBe(false);
+    }
   });
 });

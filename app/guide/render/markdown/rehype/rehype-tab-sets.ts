@@ -1,12 +1,13 @@
 import type { Element, Root } from "hast";
 import { toString } from "hast-util-to-string";
 import { visit } from "unist-util-visit";
+import { tabListElement } from "../tab-list";
 
 /**
  * Each tab set (tab.ts) gets its row of tabs, after sanitising, as this
- * site's own markup: a `hidden` <div class="tab-list"> of buttons, one per
- * panel, each with its panel's key and its label's icon, if it has one
- * (a Starlight tab's: rehype-docs-components.ts).
+ * site's own markup (tab-list.ts): a `hidden` <div class="tab-list"> of
+ * buttons, one per panel, each with its panel's key and its label's icon,
+ * if it has one (a Starlight tab's: rehype-docs-components.ts).
  *
  * Hidden, so without a script (or a stylesheet) every panel is shown under
  * its label, as before. With one, the page's blocking script
@@ -63,13 +64,7 @@ export default function rehypeTabSets() {
           children: [...iconOf(panel), { type: "text", value: label }],
         };
       });
-      node.children.unshift({
-        type: "element",
-        tagName: "div",
-        // Not indexed by a static export's search: the labels are read with their panels.
-        properties: { className: ["tab-list"], role: "tablist", hidden: true, dataPagefindIgnore: "" },
-        children: buttons,
-      });
+      node.children.unshift(tabListElement(buttons));
     });
   };
 }
