@@ -28,6 +28,11 @@ async function startSite({ bytesKept = 64 * 1024 * 1024, brotliBytes = 0 } = {})
   };
   const cache = createPageCache(async (request, context) => {
     if (new URL(request.url).pathname === "/llms-full.txt") return new Response(streamedText(), { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    // An answer compressed by the app itself, as /llms.txt is (llms-index-response.server.ts).
+    if (new URL(request.url).pathname === "/llms.txt") {
+      const gzip = /gzip/.test(request.headers.get("Accept-Encoding") ?? "");
+      return new Response(gzip ? zlib.gzipSync("Every page.\n") : "Every page.\n", { headers: { "Content-Type": "text/plain; charset=utf-8", ...(gzip ? { "Content-Encoding": "gzip" } : {}) } });
+    }
     const nonce = context!.get(requestNonce)!;
     return new Response(`<!DOCTYPE html><p>A kept page at ${new URL(request.url).pathname}</p><script nonce="${nonce}">hydrate()</script>`, {
       headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": `script-src 'nonce-${nonce}'` },
@@ -189,5 +194,17 @@ describe("pages kept in memory", () => {
     let rest = "";
     for (let part = await (await reader).read(); !part.done; part = await (await reader).read()) rest += new TextDecoder().decode(part.value);
     expect(rest).toBe("The last page.\n");
+  });
+
+  it("an answer that is not a page is made for the client's Accept-Encoding, which no page kept depends on", async () => {
+    const site = await startSite();
+    const gzipped = await new Promise<http.IncomingMessage>((resolve) => http.get(`${site.url}/llms.txt`, { headers: { "Accept-Encoding": "gzip" } }, resolve));
+    const body: Buffer[] = [];
+    for await (const chunk of gzipped) body.push(chunk as Buffer);
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(Buffer.concat(body)).toString()).toBe("Every page.\n");
+    const plain = await fetch(`${site.url}/llms.txt`, { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    expect(await plain.text()).toBe("Every page.\n");
   });
 });

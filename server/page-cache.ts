@@ -80,10 +80,13 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
   const pages = createBytesBoundedCache<string, CachedPage>(bytesKept, sizeOf);
   const rendering = new Map<string, Promise<Rendered>>();
 
-  async function render(url: URL, cookie: string | undefined, key: string): Promise<Rendered> {
+  async function render(url: URL, cookie: string | undefined, acceptEncoding: string | undefined): Promise<Rendered> {
     // The page is rendered with a nonce handed to it, so the one to cut out is known.
     const nonce = seam.createNonce();
-    const response = await handleRequest(new Request(url, { headers: cookie ? { Cookie: cookie } : {} }), seam.requestContext(nonce));
+    const requestHeaders = new Headers(cookie ? { Cookie: cookie } : {});
+    // For an answer not kept, sent to this request only: the app keeps /llms.txt compressed. No page depends on it.
+    if (acceptEncoding) requestHeaders.set("Accept-Encoding", acceptEncoding);
+    const response = await handleRequest(new Request(url, { headers: requestHeaders }), seam.requestContext(nonce));
     const cacheControl = response.headers.get("Cache-Control") ?? "";
     const isPage = response.status === 200 && response.headers.get("Content-Type")?.startsWith("text/html");
     const renderedWithNonce = response.headers.get("Content-Security-Policy")?.includes(`'nonce-${nonce}'`);
@@ -151,7 +154,7 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
       const first = !pending;
       if (!pending) {
         const url = new URL(request.originalUrl, `${request.protocol}://${request.get("host") ?? "localhost"}`);
-        pending = render(url, preference ? seam.themeCookie(preference) : undefined, key).finally(() => rendering.delete(key));
+        pending = render(url, preference ? seam.themeCookie(preference) : undefined, request.headers["accept-encoding"]).finally(() => rendering.delete(key));
         rendering.set(key, pending);
       }
       let rendered: Rendered;

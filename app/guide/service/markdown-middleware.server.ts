@@ -2,7 +2,8 @@ import type { MiddlewareFunction } from "react-router";
 import { notFound } from "../files/content-file-response.server";
 import { PageFileGoneError } from "../guide-content-error";
 import { siteBasePath } from "./guide-service.server";
-import { llmsFull, llmsIndex, pageMarkdown, pageOfMarkdownPath, pageOfUrl } from "./machine-readable.server";
+import { llmsIndexResponse } from "./llms-index-response.server";
+import { llmsFull, pageMarkdown, pageOfMarkdownPath, pageOfUrl } from "./machine-readable.server";
 
 /**
  * Answers with Markdown where a program asks for it, before any page is
@@ -17,11 +18,7 @@ export const markdownMiddleware: MiddlewareFunction<Response> = async ({ request
   const basePath = siteBasePath();
   const pathname = url.pathname.slice(basePath.length);
   const siteAddress = url.origin + basePath;
-  if (pathname === "/llms.txt") {
-    const { text: index, complete } = await llmsIndex(siteAddress);
-    // Incomplete during a first start's background rendering: no cache may keep it.
-    return text(request, index, "text/plain", complete ? {} : { "Cache-Control": "no-store" });
-  }
+  if (pathname === "/llms.txt") return llmsIndexResponse(request, siteAddress);
   if (pathname === "/llms-full.txt") return text(request, await llmsFull(siteAddress), "text/plain");
   const page = pathname.endsWith(".md") ? await pageOfMarkdownPath(pathname) : prefersMarkdown(request) ? await pageOfUrl(pathname) : null;
   if (!page) return next();

@@ -1,0 +1,96 @@
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+/**
+ * /llms.txt built and compressed once per guide, site name and address:
+ * the guide service and the index's text stood in for, to count how often
+ * the text is built.
+ */
+const state = vi.hoisted(() => ({ guide: {} as object, siteName: "Acme", complete: true, builds: 0 }));
+
+vi.mock("./guide-service.server", () => ({
+  getGuide: async () => state.guide,
+  getSiteConfig: async () => ({ name: state.siteName }),
+}));
+vi.mock("./machine-readable.server", () => ({
+  llmsIndex: async (siteAddress: string) => {
+    state.builds++;
+    const pages = Array.from({ length: 2_000 }, (_, index) => `- [Page ${index}](${siteAddress}/guide/page-${index}.md): What page ${index} is about.`);
+    return { text: `# ${state.siteName}\n\n${state.complete ? "" : "Descriptions so far.\n\n"}## Pages\n\n${pages.join("\n")}\n`, complete: state.complete };
+  },
+}));
+
+const { llmsIndexResponse } = await import("./llms-index-response.server");
+const ADDRESS = "https://docs.example.com";
+
+function get(encodings: string | null, address = ADDRESS, method = "GET") {
+  return llmsIndexResponse(new Request(`${address}/llms.txt`, { method, headers: encodings === null ? {} : { "Accept-Encoding": encodings } }), address);
+}
+
+async function decoded(response: Response): Promise<string> {
+  const body = Buffer.from(await response.arrayBuffer());
+  const encoding = response.headers.get("Content-Encoding");
+  return String(encoding === "br" ? await promisify(zlib.brotliDecompress)(body) : encoding === "gzip" ? await promisify(zlib.gunzip)(body) : body);
+}
+
+beforeEach(() => {
+  state.guide = {};
+  state.siteName = "Acme";
+  state.complete = true;
+  state.builds = 0;
+});
+
+describe("/llms.txt", () => {
+  it("is built once and sent in the encoding each client takes best: brotli, gzip, or none, the same text in all three", async () => {
+    const answers = [await get("gzip, deflate, br, zstd"), await get("gzip"), await get(null), await get("br;q=0, gzip;q=0"), await get("deflate")];
+    expect(state.builds).toBe(1);
+    expect(answers.map((answer) => answer.headers.get("Content-Encoding"))).toEqual(["br", "gzip", null, null, null]);
+    const texts = await Promise.all(answers.map(decoded));
+    expect(texts[0]).toContain(`- [Page 1999](${ADDRESS}/guide/page-1999.md): What page 1999 is about.`);
+    expect(new Set(texts).size).toBe(1);
+    for (const answer of answers) {
+      expect(answer.headers.get("Cache-Control")).toBe("public, max-age=300");
+      expect(answer.headers.get("Vary")).toBe("Accept-Encoding");
+    }
+    // Kept compressed: the brotli is a small part of the text.
+    expect(Number(answers[0]!.headers.get("Content-Length"))).toBeLessThan(texts[0]!.length / 4);
+  });
+
+  it("is built once for concurrent requests, and a HEAD has the headers without the body", async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => get("gzip")));
+    expect(state.builds).toBe(1);
+    const head = await get("gzip", ADDRESS, "HEAD");
+    expect(head.headers.get("Content-Length")).toBe(answers[0]!.headers.get("Content-Length"));
+    expect(await head.text()).toBe("");
+  });
+
+  it("is built again for a new guide (an edit in development), a new site name, or another address, whose links it gives", async () => {
+    await get("br");
+    state.guide = {};
+    await get("br");
+    state.siteName = "Acme Docs";
+    expect(await decoded(await get("br"))).toMatch(/^# Acme Docs\n/);
+    const other = await decoded(await get("br", "http://other.example"));
+    expect(other).toContain("(http://other.example/guide/page-0.md)");
+    expect(other).not.toContain(ADDRESS);
+    expect(state.builds).toBe(4);
+    // One kept at a time: the first address again builds again, rather than a second being kept.
+    await get("br");
+    expect(state.builds).toBe(5);
+  });
+
+  it("while descriptions are still being read, is built for each request and kept by no cache", async () => {
+    state.complete = false;
+    const answers = [await get("br"), await get("br")];
+    expect(state.builds).toBe(2);
+    for (const answer of answers) {
+      expect(answer.headers.get("Cache-Control")).toBe("no-store");
+      expect(await answer.text()).toContain("Descriptions so far.");
+    }
+    state.complete = true;
+    await get("br");
+    await get("br");
+    expect(state.builds).toBe(3);
+  });
+});
