@@ -24,35 +24,14 @@
  * The cache belongs to one loaded build and dies with the process, so a new
  * build (which needs a restart) can never be served a page from the old one.
  */
-import zlib from "node:zlib";
 import type express from "express";
 import type { RequestHandler } from "react-router";
 import type { ServerSeam } from "../app/server-seam.server.ts";
 import { createBrotliCompressor, type BrotliCompressor } from "./brotli-compressor.ts";
 import { createBytesBoundedCache } from "./bytes-bounded-cache.ts";
-import { stitchBrotli, type StitchedBrotli } from "./stitched-brotli.ts";
-import { prepareStitchedGzip, stitchGzip, type StitchedGzip } from "./stitched-gzip.ts";
+import { sendPage, type CachedPage } from "./send-kept-page.ts";
+import { prepareStitchedGzip } from "./stitched-gzip.ts";
 import { sendResponse } from "./send-response.ts";
-
-type CachedPage = {
-  /**
-   * The HTML split where the nonce stood, gzipped once, for a response's
-   * nonce to be stitched in. Only this is kept, not the HTML: it is a fifth
-   * of the size, and the rare client that does not take gzip gets it
-   * unzipped (a fraction of a millisecond).
-   */
-  gzip: StitchedGzip;
-  /**
-   * The same in brotli, a sixth smaller for a long page: null until it is
-   * ready, or if the page could not be prepared safely (then gzip serves).
-   */
-  brotli: StitchedBrotli | null;
-  /** How many parts the nonces cut the page into: what the compressor must find again. */
-  partCount: number;
-  /** Whether its brotli has been asked of the compressor: on the page's second request, not its first. */
-  brotliAsked: boolean;
-  headers: [string, string][];
-};
 
 type LayerHeaders = [string, number | string | string[]][];
 
@@ -63,13 +42,6 @@ type Rendered = { page: CachedPage } | { response: Response };
 const ENTRY_OVERHEAD = 2_048;
 const bytesOf = (segments: Buffer[]) => segments.reduce((sum, segment) => sum + segment.byteLength, 0);
 const sizeOf = (page: CachedPage) => ENTRY_OVERHEAD + bytesOf(page.gzip.segments) + (page.brotli ? bytesOf(page.brotli.segments) : 0);
-// Only for a client that takes brotli but not gzip (none of today's
-// browsers) while the page's own brotli is not ready: compressed per
-// response, so at a fast setting.
-const BROTLI_FAST = {
-  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
-};
-
 /**
  * `bytesKept`: what the kept pages may hold together, their brotli
  * included once it is ready (their share of the memory budget,
@@ -198,39 +170,4 @@ function isPageRequest(request: express.Request): boolean {
     !request.path.startsWith("/guide-files/") &&
     !/text\/markdown/i.test(request.headers.accept ?? "")
   );
-}
-
-/** The page with a fresh nonce, in the best encoding the client takes. */
-function sendPage(page: CachedPage, request: express.Request, response: express.Response, seam: ServerSeam) {
-  const nonce = seam.createNonce();
-  // Brotli whenever the client takes it and the page's is ready (browsers
-  // list gzip first, at the same weight), else gzip: both are stitched from
-  // a page compressed once, where brotli on demand would compress it all again.
-  const encoding = page.brotli && request.acceptsEncodings("br") === "br" ? "br" : request.acceptsEncodings("gzip", "br", "identity");
-  // The kept segments and a few bytes for this nonce, written as they are:
-  // a body copied for each response would be garbage the size of the page,
-  // which makes V8 collect its old generation more often under load.
-  const pieces =
-    encoding === "br" && page.brotli
-      ? stitchBrotli(page.brotli, nonce)
-      : encoding === "gzip"
-        ? stitchGzip(page.gzip, nonce)
-        : encoding === "br"
-          ? [zlib.brotliCompressSync(zlib.gunzipSync(Buffer.concat(stitchGzip(page.gzip, nonce))), BROTLI_FAST)]
-          : [zlib.gunzipSync(Buffer.concat(stitchGzip(page.gzip, nonce)))];
-
-  for (const [name, value] of page.headers) response.setHeader(name, value);
-  response.setHeader("Content-Security-Policy", seam.contentSecurityPolicy(nonce));
-  response.setHeader("Vary", "Cookie, Accept, Accept-Encoding");
-  if (encoding === "br" || encoding === "gzip") response.setHeader("Content-Encoding", encoding);
-  response.setHeader("Content-Length", pieces.reduce((length, piece) => length + piece.length, 0));
-  response.status(200);
-  if (request.method === "HEAD") {
-    response.end();
-    return;
-  }
-  // One write to the socket for the headers and every piece.
-  response.cork();
-  for (const piece of pieces) response.write(piece);
-  response.end();
 }
