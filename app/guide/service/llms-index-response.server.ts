@@ -49,9 +49,18 @@ export async function llmsIndexResponse(request: Request, siteAddress: string): 
   const answer = await kept.built;
   // Incomplete during a first start's background rendering: no cache may keep it.
   if (!answer.complete) return new Response(request.method === "HEAD" ? null : answer.text, { headers: { ...headers, "Cache-Control": "no-store" } });
-  const { br, gzip: gzipped } = answer;
-  const encoding = new Negotiator({ headers: { "accept-encoding": request.headers.get("Accept-Encoding") ?? undefined } }).encoding(["br", "gzip", "identity"], { preferred: ["br", "gzip", "identity"] });
-  const body = encoding === "br" ? br : encoding === "gzip" ? gzipped : await gunzip(gzipped);
-  const cached = { ...headers, "Cache-Control": "public, max-age=300", "Content-Length": String(body.byteLength) };
-  return new Response(request.method === "HEAD" ? null : new Uint8Array(body), { headers: encoding === "br" || encoding === "gzip" ? { ...cached, "Content-Encoding": encoding } : cached });
+  const encoding = preferredEncoding(request);
+  const body = encoding === "br" ? answer.br : encoding === "gzip" ? answer.gzip : await gunzip(answer.gzip);
+  const sent = { ...headers, "Cache-Control": "public, max-age=300", "Content-Length": String(body.byteLength), ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }) };
+  // A view of the kept bytes, not a copy of them.
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { headers: sent });
+}
+
+const ENCODINGS = ["br", "gzip", "identity"] as const;
+
+/** The client's best of brotli, gzip and none; brotli where it takes both alike (browsers list gzip first). */
+function preferredEncoding(request: Request): (typeof ENCODINGS)[number] {
+  const negotiator = new Negotiator({ headers: { "accept-encoding": request.headers.get("Accept-Encoding") ?? undefined } });
+  // One that refuses all three (`identity;q=0`) gets the text, as from the server's compression layer.
+  return (negotiator.encoding(ENCODINGS, { preferred: ENCODINGS }) as (typeof ENCODINGS)[number] | undefined) ?? "identity";
 }
