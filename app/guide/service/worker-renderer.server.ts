@@ -1,9 +1,9 @@
 import type { ChildProcess } from "node:child_process";
 import { memoryShares } from "../../../server/memory-budget.ts";
-import type { RenderJob, RenderResult } from "../render/render-page.server";
 import { packTargets } from "../render/packed-targets.server";
 import type { WorkerRequest, WorkerResponse } from "../render/render-worker.server";
 import { MAX_WAITING_VISITOR_PAGES, PageRenderError, RendererBusyError, RenderTimeLimitError, type PageRenderer } from "./page-renderer.server";
+import { createPagesInHand, type PageRequest } from "./pages-in-hand.server";
 import { rendererVersion } from "./renderer-version.server";
 import { forkRenderWorker, isRunning } from "./render-worker-fork.server";
 import { failureOfPageOnIt, isDeath } from "./worker-deaths.server";
@@ -41,9 +41,6 @@ const UNASKED_IDLE_MS = 15_000;
 const MIN_PAGES_PER_WORKER = 200;
 
 
-type PageRequest = Extract<WorkerRequest, { job: RenderJob }>;
-type Waiting = { request: PageRequest; child: ChildProcess; resolve: (result: RenderResult) => void; reject: (error: Error) => void; timer?: NodeJS.Timeout; diedOnIt?: boolean };
-
 type Options = {
   timeLimitMs: (markdownLength: number) => number;
   budgetMB: number;
@@ -59,26 +56,14 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
   const { timeLimitMs, budgetMB, stayWarm = false, unaskedIdleMs = UNASKED_IDLE_MS, minPagesPerWorker = MIN_PAGES_PER_WORKER } = options;
   const { maxWaitingVisitors = MAX_WAITING_VISITOR_PAGES } = options;
   const rssLimit = memoryShares(budgetMB).workerRssBytes;
-  // In the order they were asked for, which is the order they are sent in again after an overrun.
-  const waiting = new Map<number, Waiting>();
+  const inHand = createPagesInHand();
   let nextId = 0;
   let released = false;
   let idleTimer: NodeJS.Timeout | undefined;
   let prepared: Parameters<PageRenderer["prepare"]> | null = null;
   // Packed when a worker is first sent them (a restart whose pages are all on disk starts none), and once.
   const preparationMessage = (): WorkerRequest | null => prepared && { targets: packTargets(prepared[0]), samples: prepared[1] };
-  // While a page is awaited, this holds the process open: the worker's
-  // channel does not (a server must be able to exit without it), and a
-  // command or script that renders and then ends would stop mid-render.
-  let awaited: NodeJS.Timeout | undefined;
-  const settled = () => {
-    if (waiting.size > 0 || !awaited) return;
-    clearInterval(awaited);
-    awaited = undefined;
-  };
   const pagesRendered = new WeakMap<ChildProcess, number>();
-  const inHand = (child: ChildProcess) => [...waiting.values()].some((entry) => entry.child === child);
-  const visitorsWaiting = () => [...waiting.values()].filter((entry) => !entry.request.background).length;
 
   // The first worker may have been started by the server before it loaded this bundle.
   let prestarted = prestartedWorker && isRunning(prestartedWorker) ? prestartedWorker : null;
@@ -86,15 +71,14 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
     const started = prestarted ?? forkRenderWorker(workerFile, budgetMB);
     prestarted = null;
     started.on("message", (response: WorkerResponse) => {
-      const entry = waiting.get(response.id);
+      const entry = inHand.get(response.id);
       // A worker ended for overrunning may still have had a word in flight about a page now with another.
       if (!entry || entry.child !== started) return;
       if ("started" in response) {
         entry.timer = setTimeout(() => overrun(response.id), timeLimitMs(entry.request.job.markdown.length)).unref();
         return;
       }
-      clearTimeout(entry.timer);
-      waiting.delete(response.id);
+      inHand.take(response.id);
       if ("error" in response) entry.reject(new PageRenderError(response.error));
       else entry.resolve(response.result);
       // Grown past its share: ended, its pages to a new worker (above). Not before it has rendered a
@@ -105,26 +89,21 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
         worker = null;
         retiring = started;
         started.kill("SIGKILL");
-      } else if (worker !== started && !inHand(started)) started.kill();
-      settled();
+      } else if (worker !== started && inHand.of(started).length === 0) started.kill();
       endWhenIdle();
     });
     const fail = (error: Error) => {
       if (worker === started) worker = null;
-      for (const [id, entry] of waiting) {
-        if (entry.child !== started) continue;
-        clearTimeout(entry.timer);
-        waiting.delete(id);
+      for (const entry of inHand.of(started)) {
+        inHand.take(entry.request.id);
         entry.reject(error);
       }
-      settled();
     };
     started.on("error", fail);
     started.on("exit", (code, signal) => {
       if (retiring === started) {
         retiring = null;
         moveStranded(started);
-        settled();
         endWhenIdle();
         return;
       }
@@ -142,9 +121,8 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
 
   /** The page `id` has had its worker longer than its limit: end that worker, fail the page, carry on with the rest. */
   function overrun(id: number) {
-    const entry = waiting.get(id);
+    const entry = inHand.take(id);
     if (!entry) return;
-    waiting.delete(id);
     const stuck = entry.child;
     if (worker === stuck) worker = null;
     const limit = timeLimitMs(entry.request.job.markdown.length) / 1000;
@@ -152,7 +130,6 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
     // Its other pages go to a live worker before it is ended, so its exit fails none of them.
     moveStranded(stuck);
     stuck.kill("SIGKILL");
-    settled();
     endWhenIdle();
   }
 
@@ -160,25 +137,22 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
   function crashed(child: ChildProcess, signal: NodeJS.Signals) {
     if (worker === child) worker = null;
     // The page whose time runs: the worker said it began it.
-    const onIt = [...waiting].find(([, entry]) => entry.child === child && entry.timer !== undefined);
+    const onIt = inHand.of(child).find((entry) => entry.timer !== undefined);
     if (onIt) {
-      const [id, entry] = onIt;
-      const failure = failureOfPageOnIt(signal, entry.diedOnIt === true);
-      entry.diedOnIt = true;
+      const failure = failureOfPageOnIt(signal, onIt.diedOnIt === true);
+      onIt.diedOnIt = true;
       if (failure) {
-        clearTimeout(entry.timer);
-        waiting.delete(id);
-        entry.reject(failure);
+        inHand.take(onIt.request.id);
+        onIt.reject(failure);
       }
     }
     moveStranded(child);
-    settled();
     endWhenIdle();
   }
 
   /** The pages `child` had in hand and will not answer, sent to a live worker, in the order they were asked for. */
   function moveStranded(child: ChildProcess) {
-    const stranded = [...waiting.values()].filter((other) => other.child === child);
+    const stranded = inHand.of(child);
     if (stranded.length > 0) worker ??= start();
     for (const other of stranded) {
       clearTimeout(other.timer);
@@ -190,10 +164,10 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
 
   function endWhenIdle() {
     clearTimeout(idleTimer);
-    if (stayWarm || waiting.size > 0) return;
+    if (stayWarm || inHand.size > 0) return;
     idleTimer = setTimeout(
       () => {
-        if (waiting.size > 0 || !worker) return;
+        if (inHand.size > 0 || !worker) return;
         const ending = worker;
         worker = null;
         ending.kill();
@@ -211,22 +185,21 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
       endWhenIdle();
     },
     render(job, background = false) {
-      if (!background && visitorsWaiting() >= maxWaitingVisitors) {
+      if (!background && inHand.visitors() >= maxWaitingVisitors) {
         return Promise.reject(new RendererBusyError(`${maxWaitingVisitors} pages are waiting to be rendered for visitors already`));
       }
       clearTimeout(idleTimer);
       // A worker grown past its share hands the page on once it is gone; no other starts before.
       const child = worker ?? retiring ?? (worker = start());
       const request: PageRequest = { id: nextId++, job, background };
-      awaited ??= setInterval(() => {}, 60_000);
       return new Promise((resolve, reject) => {
-        waiting.set(request.id, { request, child, resolve, reject });
+        inHand.add({ request, child, resolve, reject });
         if (child !== retiring) child.send(request);
       });
     },
     release({ now = false } = {}) {
       released = true;
-      if (now && !stayWarm && waiting.size === 0 && worker) {
+      if (now && !stayWarm && inHand.size === 0 && worker) {
         clearTimeout(idleTimer);
         worker.kill();
         worker = null;
