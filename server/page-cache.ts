@@ -125,8 +125,7 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
       // Concurrent first requests for one page wait for a single render.
       const first = !pending;
       if (!pending) {
-        const url = new URL(request.originalUrl, `${request.protocol}://${request.get("host") ?? "localhost"}`);
-        pending = render(url, preference ? seam.themeCookie(preference) : undefined, request.headers["accept-encoding"]).finally(() => rendering.delete(key));
+        pending = render(requestUrl(request), preference ? seam.themeCookie(preference) : undefined, request.headers["accept-encoding"]).finally(() => rendering.delete(key));
         rendering.set(key, pending);
       }
       let rendered: Rendered;
@@ -154,6 +153,23 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
   }
 
   return { serveKept, renderAndKeep };
+}
+
+/**
+ * The request's address as React Router's Express adapter makes it for the
+ * pages it renders itself (a URL with a query, a form post): the host a
+ * trusted proxy forwarded (X-Forwarded-Host) else Host, with the forwarded
+ * port else Host's. The site's addresses in /llms.txt and the sitemaps are
+ * made from it, so a page rendered here must see the same one (the Host
+ * alone named the proxy's upstream, not the site).
+ */
+function requestUrl(request: express.Request): URL {
+  const portOf = (host: string | undefined) => Number.parseInt(host?.split(":")[1] ?? "", 10);
+  const forwardedPort = request.app.enabled("trust proxy") ? portOf(request.get("X-Forwarded-Host")) : Number.NaN;
+  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : portOf(request.get("host"));
+  const hostname = request.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  // Joined, not resolved: a path of "//elsewhere/x" stays a path.
+  return new URL(`${request.protocol}://${hostname}${Number.isSafeInteger(port) ? `:${port}` : ""}${request.originalUrl}`);
 }
 
 /**

@@ -83,6 +83,31 @@ export function rejectMalformedPath(request: express.Request, response: express.
   next();
 }
 
+/**
+ * The host a request names is written into the site's own addresses, once
+ * per page, in /llms.txt, /llms-full.txt and the sitemaps: a Host of 15,000
+ * characters made a 5,000-page folder's /llms.txt 75 MB and took the server
+ * past its memory budget (679 MB) for one request, and at 50,000 pages it
+ * would not have fitted at all. A host is a DNS name (at most 253
+ * characters) or an IP address, with a port or without; anything else in
+ * Host, or in X-Forwarded-Host where a proxy is trusted (React Router reads
+ * its port then), is a bad request.
+ */
+const HOST = /^(?:[A-Za-z0-9._-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::(\d{1,5}))?$/;
+
+function isHost(value: string): boolean {
+  const match = HOST.exec(value.trim());
+  return match !== null && (match[1] === undefined || Number(match[1]) <= 65_535);
+}
+
+export function rejectBadHost(request: express.Request, response: express.Response, next: express.NextFunction) {
+  const { host } = request.headers;
+  // The first of a list, as Express takes it.
+  const forwarded = request.app.enabled("trust proxy") ? request.get("X-Forwarded-Host")?.split(",")[0] : undefined;
+  if ((host === undefined || isHost(host)) && (forwarded === undefined || isHost(forwarded))) return next();
+  response.status(400).type("text/plain").send("400 Bad Request: the Host header does not name a host");
+}
+
 /** A request the server could not even parse is the client's fault: say so, log nothing. */
 export function answerError(error: unknown, _request: express.Request, response: express.Response, next: express.NextFunction) {
   const status = (error as { status?: unknown }).status;

@@ -23,7 +23,7 @@ import { collectEarlyOnceListening } from "./heap-limit.ts";
 import { memoryShares } from "./memory-budget.ts";
 import { listeningUrl } from "./listening-url.ts";
 import { liveReloadEvents } from "./live-reload.ts";
-import { allowKnownMethods, answerError, limitRequestBody, permissionsPolicy, rejectMalformedPath, strictTransportSecurity } from "./request-guards.ts";
+import { allowKnownMethods, answerError, limitRequestBody, permissionsPolicy, rejectBadHost, rejectMalformedPath, strictTransportSecurity } from "./request-guards.ts";
 import { createPageCache } from "./page-cache.ts";
 import { startHeapFile, watchStartHeap } from "./start-heap.ts";
 
@@ -67,6 +67,8 @@ export async function serve({ renderWorker, liveReload = false }: { renderWorker
   app.use(permissionsPolicy);
   app.use(strictTransportSecurity);
   app.use(allowKnownMethods);
+  // A kept page names no host, so the ones answered above need not.
+  app.use(rejectBadHost);
   app.use(limitRequestBody);
   app.use(rejectMalformedPath);
 
