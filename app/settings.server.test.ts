@@ -25,6 +25,7 @@ describe("settings read from the environment", () => {
       ownFolder: false,
       siteName: null,
       editUrlBase: null,
+      siteUrl: null,
       port: 3000,
       host: undefined,
       trustProxy: undefined,
@@ -82,6 +83,14 @@ describe("settings read from the environment", () => {
       expect(refusal({ EDIT_URL_BASE: value })).toBe(
         `EDIT_URL_BASE must be an absolute http(s) URL such as https://github.com/owner/repo/edit/main/docs/ (got ${JSON.stringify(value)})`,
       );
+    }
+  });
+
+  it("reads the site's address as its origin, and refuses one with a path, a query, credentials or another scheme, naming the variable and the value", () => {
+    expect(readSettings({ SITE_URL: "https://docs.example.com" }, cwd).siteUrl).toBe("https://docs.example.com");
+    expect(readSettings({ SITE_URL: "HTTP://Docs.Example.com:8080/" }, cwd).siteUrl).toBe("http://docs.example.com:8080");
+    for (const value of ["docs.example.com", "ftp://docs.example.com", "https://docs.example.com/docs/", "https://docs.example.com/?q=1", "https://docs.example.com/#top", "https://user:secret@docs.example.com"]) {
+      expect(refusal({ SITE_URL: value })).toBe(`SITE_URL must be the site's absolute http(s) address with no path, such as https://docs.example.com (got ${JSON.stringify(value)})`);
     }
   });
 

@@ -24,6 +24,8 @@ export type Settings = {
   siteName: string | null;
   /** EDIT_URL_BASE, ending in "/": where "Edit this page" links start (the page's relative path is appended). */
   editUrlBase: string | null;
+  /** SITE_URL's origin: the site's address in /llms.txt, /llms-full.txt and the sitemaps, whatever host a request names. */
+  siteUrl: string | null;
   port: number;
   /** HOST; without it, Node listens on every interface (what a container needs). */
   host: string | undefined;
@@ -56,6 +58,17 @@ const editUrlBase = optionalText.transform((value, context) => {
   }
   // The page's relative path is appended, so the base names a folder.
   return url.href.endsWith("/") ? url.href : `${url.href}/`;
+});
+
+/** The site's own address; its pages are served from the host's root. */
+const siteUrl = optionalText.transform((value, context) => {
+  if (value === undefined) return null;
+  const url = URL.parse(value);
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || url.username || url.password || url.search || url.hash || url.pathname !== "/") {
+    context.addIssue({ code: "custom", message: `must be the site's absolute http(s) address with no path, such as https://docs.example.com (got ${JSON.stringify(value)})` });
+    return z.NEVER;
+  }
+  return url.origin;
 });
 
 const port = optionalText.transform((value, context) => {
@@ -114,6 +127,7 @@ const environment = z.object({
   CONTENT_DIR: optionalText,
   SITE_NAME: optionalText,
   EDIT_URL_BASE: editUrlBase,
+  SITE_URL: siteUrl,
   PORT: port,
   HOST: optionalText,
   TRUST_PROXY: trustProxy,
@@ -138,6 +152,7 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     ownFolder: values.CONTENT_DIR !== undefined && realPath(contentDir) !== realPath(builtIn),
     siteName: values.SITE_NAME ?? null,
     editUrlBase: values.EDIT_URL_BASE,
+    siteUrl: values.SITE_URL,
     port: values.PORT,
     host: values.HOST,
     trustProxy: values.TRUST_PROXY,

@@ -5,7 +5,7 @@ import { loader as sitemapPartLoader } from "./sitemap-part";
 // A guide of 100,001 pages under a base path: with /guide, 100,002 addresses, more than two sitemaps hold.
 const PAGES = vi.hoisted(() => 100_001);
 vi.mock("../guide/service/guide-service.server", () => ({
-  siteBasePath: () => "/docs",
+  siteAddress: (request: Request) => `${new URL(request.url).origin}/docs`,
   getSiteConfig: async () => ({ ownFolder: true }),
   getGuide: async () => ({ pages: Array.from({ length: PAGES }, (_, n) => ({ url: `/guide/p${n}`, lastUpdated: null })) }),
 }));

@@ -163,6 +163,19 @@ test("a Host, or a trusted proxy's X-Forwarded-Host, that names no host is refus
   }
 });
 
+test("with SITE_URL set, /llms.txt, /llms-full.txt and the sitemap name the site by it, whatever host a request names", async () => {
+  const server = await startServer({ SITE_URL: "https://docs.example.com" });
+  try {
+    for (const host of [new URL(server.url).host, "other.example:8080"]) {
+      expect((await getWith(`${server.url}/llms.txt`, { Host: host })).body, host).toContain("(https://docs.example.com/guide/themes.md)");
+      expect((await getWith(`${server.url}/sitemap.xml`, { Host: host })).body, host).toContain("<loc>https://docs.example.com/guide/themes</loc>");
+      expect((await getWith(`${server.url}/llms-full.txt`, { Host: host })).body, host).toContain("<!-- https://docs.example.com/guide/themes -->");
+    }
+  } finally {
+    await server.stop();
+  }
+});
+
 test("a path that begins with two slashes names no other site: //elsewhere.example/llms.txt is not found, not an index of that site's addresses", async ({ baseURL }) => {
   const answer = await getWith(`${baseURL}//elsewhere.example/llms.txt`, {});
   expect(answer.status).toBe(404);

@@ -117,6 +117,18 @@ export function siteBasePath(): string {
 }
 
 /**
+ * The site's address, for what names its pages absolutely (/llms.txt,
+ * /llms-full.txt, the sitemaps), with the base path and without a final
+ * "/": SITE_URL where the server has it, else the request's origin as the
+ * server resolved it (behind a proxy, X-Forwarded-* only when TRUST_PROXY
+ * says so). An export's requests are made at --site-url already.
+ */
+export function siteAddress(request: Request): string {
+  const configured = staticSite ? null : (inForce ?? settings()).siteUrl;
+  return (configured ?? new URL(request.url).origin) + basePath;
+}
+
+/**
  * Development only: loads the folder again and, if it loads, puts it in
  * force. If it does not, the error is thrown and the last good guide stays.
  *

@@ -1,7 +1,7 @@
 import type { MiddlewareFunction } from "react-router";
 import { notFound } from "../files/content-file-response.server";
 import { PageFileGoneError } from "../guide-content-error";
-import { siteBasePath } from "./guide-service.server";
+import { siteAddress, siteBasePath } from "./guide-service.server";
 import { llmsIndexResponse } from "./llms-index-response.server";
 import { llmsFull, pageMarkdown, pageOfMarkdownPath, pageOfUrl } from "./machine-readable.server";
 
@@ -17,9 +17,8 @@ export const markdownMiddleware: MiddlewareFunction<Response> = async ({ request
   // Under a base path (an export's --base) the router has matched only addresses inside it.
   const basePath = siteBasePath();
   const pathname = url.pathname.slice(basePath.length);
-  const siteAddress = url.origin + basePath;
-  if (pathname === "/llms.txt") return llmsIndexResponse(request, siteAddress);
-  if (pathname === "/llms-full.txt") return text(request, await llmsFull(siteAddress), "text/plain");
+  if (pathname === "/llms.txt") return llmsIndexResponse(request, siteAddress(request));
+  if (pathname === "/llms-full.txt") return text(request, await llmsFull(siteAddress(request)), "text/plain");
   const page = pathname.endsWith(".md") ? await pageOfMarkdownPath(pathname) : prefersMarkdown(request) ? await pageOfUrl(pathname) : null;
   if (!page) return next();
   const markdown = await pageMarkdown(page).catch((error: unknown) => {

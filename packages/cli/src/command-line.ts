@@ -19,15 +19,16 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 const COMMANDS = {
   dev: {
     summary: "Serve the folder while you write it: pages show each change without a reload",
-    usage: "dev [folder] [--port 3000] [--host 127.0.0.1] [--site-name <name>] [--edit-url <url>] [--cache-dir <dir>]",
-    options: { "site-name": { type: "string" }, "edit-url": { type: "string" }, port: { type: "string", short: "p" }, host: { type: "string" }, "cache-dir": { type: "string" } },
+    usage: "dev [folder] [--port 3000] [--host 127.0.0.1] [--site-name <name>] [--edit-url <url>] [--site-url <url>] [--cache-dir <dir>]",
+    options: { "site-name": { type: "string" }, "edit-url": { type: "string" }, "site-url": { type: "string" }, port: { type: "string", short: "p" }, host: { type: "string" }, "cache-dir": { type: "string" } },
   },
   serve: {
     summary: "Serve the folder as a site, with the production server",
-    usage: "serve [folder] [--port 3000] [--host 0.0.0.0] [--site-name <name>] [--edit-url <url>] [--trust-proxy <value>] [--memory <MB>] [--cache-dir <dir>]",
+    usage: "serve [folder] [--port 3000] [--host 0.0.0.0] [--site-name <name>] [--edit-url <url>] [--site-url <url>] [--trust-proxy <value>] [--memory <MB>] [--cache-dir <dir>]",
     options: {
       "site-name": { type: "string" },
       "edit-url": { type: "string" },
+      "site-url": { type: "string" },
       port: { type: "string", short: "p" },
       host: { type: "string" },
       "trust-proxy": { type: "string" },
@@ -152,6 +153,8 @@ const HELP_DETAILS: Record<CommandName, string> = {
     "      --host <address>     the interface to listen on (HOST; default 127.0.0.1: this machine only)",
     "      --site-name <name>   the site's name (SITE_NAME; default: from the folder)",
     "      --edit-url <url>     where 'Edit this page' links start (EDIT_URL_BASE)",
+    "      --site-url <url>     the site's address for what names its pages in full (llms.txt, the sitemaps):",
+    "                           https://docs.example.com (SITE_URL; default: the address each request names)",
     cacheFolder,
     "",
     "A change to the folder (a file edited, added, renamed or removed) shows in open pages within",
@@ -164,6 +167,8 @@ const HELP_DETAILS: Record<CommandName, string> = {
     "      --host <address>     the interface to listen on (HOST; default: all)",
     "      --site-name <name>   the site's name (SITE_NAME; default: from the folder)",
     "      --edit-url <url>     where 'Edit this page' links start (EDIT_URL_BASE)",
+    "      --site-url <url>     the site's address for what names its pages in full (llms.txt, the sitemaps):",
+    "                           https://docs.example.com (SITE_URL; default: the address each request names)",
     "      --trust-proxy <v>    whom to believe X-Forwarded-* from: true, a hop count, or addresses (TRUST_PROXY)",
     memoryAndCache("the server's", DEFAULT_MEMORY_BUDGET_MB),
   ].join("\n"),

@@ -30,7 +30,15 @@ describe("the site's settings from the command line", () => {
     expect(() => batchEnvironment("/docs", {}, { MEMORY_BUDGET_MB: "100" })).toThrow(/^MEMORY_BUDGET_MB must be a whole number of megabytes/);
   });
 
-  test("build and check leave out a server's listening settings: a PORT, HOST or TRUST_PROXY set for another server is neither read nor refused", () => {
+  test("--site-url is the server's SITE_URL, the site's address with no path; a path is refused naming the option", () => {
+    expect(siteEnvironment("/docs", { "site-url": "https://docs.example.com" }, {}).SITE_URL).toBe("https://docs.example.com");
+    expect(() => siteEnvironment("/docs", { "site-url": "https://docs.example.com/docs/" }, {})).toThrow(
+      new UsageError(`--site-url must be the site's absolute http(s) address with no path, such as https://docs.example.com (got "https://docs.example.com/docs/")`),
+    );
+  });
+
+  test("build and check leave out a server's own settings: a PORT, HOST, TRUST_PROXY or SITE_URL set for another server is neither read nor refused, and build's --site-url (which may have a path) is its own", () => {
+    expect(batchEnvironment("/docs", { "site-url": "https://owner.github.io/repo/" }, { SITE_URL: "not a URL" })).toEqual({ CONTENT_DIR: "/docs", MEMORY_BUDGET_MB: "1024" });
     const env = batchEnvironment("/docs", { "site-name": "Handbook" }, { PORT: "http", HOST: "::1", TRUST_PROXY: "maybe", SITE_NAME: "Old", LANG: "C" });
     expect(env).toEqual({ CONTENT_DIR: "/docs", SITE_NAME: "Handbook", MEMORY_BUDGET_MB: "1024", LANG: "C" });
     // The rest are still the server's rules.

@@ -14,6 +14,7 @@ const VARIABLE_OF_OPTION = {
   host: "HOST",
   "site-name": "SITE_NAME",
   "edit-url": "EDIT_URL_BASE",
+  "site-url": "SITE_URL",
   "trust-proxy": "TRUST_PROXY",
   memory: "MEMORY_BUDGET_MB",
   "cache-dir": "CACHE_DIR",
@@ -48,15 +49,16 @@ export function siteEnvironment(
 }
 
 /**
- * A server's listening settings. `build` and `check` listen on nothing: a
- * value set for some server in the same shell or CI job (a PORT of its own)
- * is neither read nor refused by them.
+ * A server's own settings. `build` and `check` listen on nothing, and
+ * `build` takes the site's address as --site-url of its own (with a path
+ * where --base gives one): a value set for some server in the same shell or
+ * CI job (a PORT of its own) is neither read nor refused by them.
  */
-const LISTENING_VARIABLES = ["PORT", "HOST", "TRUST_PROXY"] as const;
+const SERVER_VARIABLES = ["PORT", "HOST", "TRUST_PROXY", "SITE_URL"] as const;
 
 /**
  * For `build` and `check`, which render every page once, a render worker
- * per core, and end: as siteEnvironment without the listening settings, and
+ * per core, and end: as siteEnvironment without the server's own settings, and
  * with an export's own default memory budget (server/memory-budget.ts)
  * unless --memory or MEMORY_BUDGET_MB gives one.
  */
@@ -66,9 +68,10 @@ export function batchEnvironment(
   env: NodeJS.ProcessEnv = process.env,
 ): NodeJS.ProcessEnv {
   const notListening: NodeJS.ProcessEnv = { ...env };
-  for (const name of LISTENING_VARIABLES) delete notListening[name];
+  for (const name of SERVER_VARIABLES) delete notListening[name];
+  const { "site-url": _ownSiteUrl, ...siteOptions } = options;
   const budgetGiven = typeof options.memory === "string" || (env.MEMORY_BUDGET_MB ?? "").trim() !== "";
-  return siteEnvironment(folder, options, budgetGiven ? notListening : { ...notListening, MEMORY_BUDGET_MB: String(DEFAULT_EXPORT_MEMORY_BUDGET_MB) });
+  return siteEnvironment(folder, siteOptions, budgetGiven ? notListening : { ...notListening, MEMORY_BUDGET_MB: String(DEFAULT_EXPORT_MEMORY_BUDGET_MB) });
 }
 
 /** This process's environment made `next`: what `next` leaves out is removed, not kept as it was. */
