@@ -117,11 +117,9 @@ export function siteBasePath(): string {
 }
 
 /**
- * The site's address, for what names its pages absolutely (/llms.txt,
- * /llms-full.txt, the sitemaps), with the base path and without a final
- * "/": SITE_URL where the server has it, else the request's origin as the
- * server resolved it (behind a proxy, X-Forwarded-* only when TRUST_PROXY
- * says so). An export's requests are made at --site-url already.
+ * The site's address with its base path, no final "/", for what names its
+ * pages in full (/llms.txt, the sitemaps): SITE_URL, else the request's
+ * origin. An export's requests are made at --site-url already.
  */
 export function siteAddress(request: Request): string {
   const configured = staticSite ? null : (inForce ?? settings()).siteUrl;
