@@ -1,6 +1,6 @@
-import http from "node:http";
 import { startServer } from "../../scripts/start-server";
 import { expect, test } from "./fixtures";
+import { rawGet } from "./support/raw-get";
 
 /**
  * The site's own address, as what programs read names it (/llms.txt,
@@ -8,20 +8,6 @@ import { expect, test } from "./fixtures";
  * names, which must be a host; and never another site's. Each test that
  * needs settings of its own starts its own server.
  */
-
-/** A GET with these headers exactly: fetch would not send a Host of one's own. */
-function getWith(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode!, body }));
-      })
-      .on("error", reject);
-  });
-}
 
 test("a Host, or a trusted proxy's X-Forwarded-Host, that names no host is refused with a 400 before the site's addresses are made from it; a name or address with a port names the site in /llms.txt", async () => {
   const server = await startServer({ TRUST_PROXY: "loopback" });
@@ -31,7 +17,7 @@ test("a Host, or a trusted proxy's X-Forwarded-Host, that names no host is refus
     for (const path of ["/llms.txt", "/sitemap.xml", "/guide/themes"]) {
       for (const host of notHosts) {
         for (const headers of [{ Host: host }, { "X-Forwarded-Host": host }] as Record<string, string>[]) {
-          const answer = await getWith(`${server.url}${path}`, headers);
+          const answer = await rawGet(server.url, path, headers);
           expect(answer.status, `${path} with ${Object.keys(headers)[0]} ${host.slice(0, 30)}`).toBe(400);
           expect(answer.body).toBe("400 Bad Request: the Host header does not name a host");
         }
@@ -43,7 +29,7 @@ test("a Host, or a trusted proxy's X-Forwarded-Host, that names no host is refus
       // Without a port of its own, React Router takes the Host's.
       ["X-Forwarded-Host", "docs.example.com", `http://docs.example.com:${new URL(server.url).port}`],
     ] as const) {
-      const answer = await getWith(`${server.url}/llms.txt`, { [header]: host });
+      const answer = await rawGet(server.url, "/llms.txt", { [header]: host });
       expect(answer.status, host).toBe(200);
       expect(answer.body, host).toContain(`(${site}/guide/themes.md)`);
     }
@@ -56,9 +42,9 @@ test("with SITE_URL set, /llms.txt, /llms-full.txt and the sitemap name the site
   const server = await startServer({ SITE_URL: "https://docs.example.com" });
   try {
     for (const host of [new URL(server.url).host, "other.example:8080"]) {
-      expect((await getWith(`${server.url}/llms.txt`, { Host: host })).body, host).toContain("(https://docs.example.com/guide/themes.md)");
-      expect((await getWith(`${server.url}/sitemap.xml`, { Host: host })).body, host).toContain("<loc>https://docs.example.com/guide/themes</loc>");
-      expect((await getWith(`${server.url}/llms-full.txt`, { Host: host })).body, host).toContain("<!-- https://docs.example.com/guide/themes -->");
+      expect((await rawGet(server.url, "/llms.txt", { Host: host })).body, host).toContain("(https://docs.example.com/guide/themes.md)");
+      expect((await rawGet(server.url, "/sitemap.xml", { Host: host })).body, host).toContain("<loc>https://docs.example.com/guide/themes</loc>");
+      expect((await rawGet(server.url, "/llms-full.txt", { Host: host })).body, host).toContain("<!-- https://docs.example.com/guide/themes -->");
     }
   } finally {
     await server.stop();
@@ -66,7 +52,7 @@ test("with SITE_URL set, /llms.txt, /llms-full.txt and the sitemap name the site
 });
 
 test("a path that begins with two slashes names no other site: //elsewhere.example/llms.txt is not found, not an index of that site's addresses", async ({ baseURL }) => {
-  const answer = await getWith(`${baseURL}//elsewhere.example/llms.txt`, {});
+  const answer = await rawGet(baseURL!, "//elsewhere.example/llms.txt");
   expect(answer.status).toBe(404);
   expect(answer.body).not.toMatch(/(https?:)?\/\/elsewhere\.example/);
 });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { expect, test, waitForHydration, type Page } from "./fixtures";
+import { rawGet } from "./support/raw-get";
 
 /**
  * The site as a visitor and a crawler meet it: its pages, the guide and its
@@ -42,23 +42,6 @@ function countDocumentLoads(page: Page) {
     if (request.resourceType() === "document" && request.frame() === page.mainFrame()) loads.count += 1;
   });
   return loads;
-}
-
-type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };
-
-/** node:http with the path sent exactly as written: no URL parser normalises "..", "%2e" or bad escapes. */
-function rawGet(baseURL: string, rawPath: string): Promise<RawResponse> {
-  const { hostname, port } = new URL(baseURL);
-  return new Promise((resolve, reject) => {
-    const request = http.request({ host: hostname, port, path: rawPath, method: "GET" }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-    });
-    request.on("error", reject);
-    request.end();
-  });
 }
 
 test.describe("every page's frame", () => {
