@@ -28,7 +28,7 @@ async function startSite({ bytesKept = 64 * 1024 * 1024, brotliBytes = 0 } = {})
   };
   const cache = createPageCache(async (request, context) => {
     if (new URL(request.url).pathname === "/llms-full.txt") return new Response(streamedText(), { headers: { "Content-Type": "text/plain; charset=utf-8" } });
-    // An answer compressed by the app itself, as /llms.txt is (llms-index-response.server.ts).
+    // An answer compressed by the app itself, as /llms.txt and the sitemaps are (app/guide/service/kept-answers.server.ts).
     if (new URL(request.url).pathname === "/llms.txt") {
       const gzip = /gzip/.test(request.headers.get("Accept-Encoding") ?? "");
       return new Response(gzip ? zlib.gzipSync("Every page.\n") : "Every page.\n", { headers: { "Content-Type": "text/plain; charset=utf-8", ...(gzip ? { "Content-Encoding": "gzip" } : {}) } });

@@ -1,14 +1,23 @@
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { expect, test, vi } from "vitest";
 import { loader as sitemapLoader } from "./sitemap";
 import { loader as sitemapPartLoader } from "./sitemap-part";
 
 // A guide of 100,001 pages under a base path: with /guide, 100,002 addresses, more than two sitemaps hold.
 const PAGES = vi.hoisted(() => 100_001);
+const guide = vi.hoisted(() => ({ pages: Array.from({ length: 100_001 }, (_, n) => ({ url: `/guide/p${n}`, lastUpdated: null })) }));
 vi.mock("../guide/service/guide-service.server", () => ({
   siteAddress: (request: Request) => `${new URL(request.url).origin}/docs`,
-  getSiteConfig: async () => ({ ownFolder: true }),
-  getGuide: async () => ({ pages: Array.from({ length: PAGES }, (_, n) => ({ url: `/guide/p${n}`, lastUpdated: null })) }),
+  getSiteConfig: async () => ({ ownFolder: true, name: "Acme" }),
+  getGuide: async () => guide,
 }));
+// Every address a sitemap writes passes through here once: counted, to see a sitemap written once.
+const escaped = vi.hoisted(() => ({ count: 0 }));
+vi.mock("../escape-markup", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../escape-markup")>();
+  return { ...original, escapeMarkup: (text: string) => (escaped.count++, original.escapeMarkup(text)) };
+});
 
 type SitemapArgs = Parameters<typeof sitemapLoader>[0];
 type PartArgs = Parameters<typeof sitemapPartLoader>[0];
@@ -34,4 +43,24 @@ test("past 50,000 addresses, /sitemap.xml is an index of sitemaps of 50,000 each
 
   const past = await sitemapPartLoader({ request: ask("/sitemaps/4.xml"), params: { file: "4.xml" } } as unknown as PartArgs);
   expect(past.status).toBe(404);
+});
+
+test("a sitemap is written once for its guide and address, then sent compressed as each client takes it, in brotli, gzip or none", async () => {
+  const part = (encodings: string | null, method = "GET") =>
+    sitemapPartLoader({ request: new Request("https://docs.example.com/docs/sitemaps/2.xml", { method, headers: encodings ? { "Accept-Encoding": encodings } : {} }), params: { file: "2.xml" } } as unknown as PartArgs);
+  const first = await part("gzip, deflate, br");
+  const written = escaped.count;
+  const again = [await part("gzip"), await part(null), await part("br", "HEAD")];
+  expect(escaped.count).toBe(written);
+  expect([first, ...again].map((answer) => answer.headers.get("Content-Encoding"))).toEqual(["br", "gzip", null, "br"]);
+  const brotli = String(await promisify(zlib.brotliDecompress)(Buffer.from(await first.arrayBuffer())));
+  expect(brotli).toContain("<loc>https://docs.example.com/docs/guide/p50000</loc>");
+  expect(String(await promisify(zlib.gunzip)(Buffer.from(await again[0]!.arrayBuffer())))).toBe(brotli);
+  expect(await again[1]!.text()).toBe(brotli);
+  expect(await again[2]!.text()).toBe("");
+  expect(first.headers.get("Cache-Control")).toBe("public, max-age=3600");
+  // Another address (no SITE_URL, another Host) is written for it.
+  const other = await sitemapPartLoader({ request: new Request("http://other.example/docs/sitemaps/2.xml"), params: { file: "2.xml" } } as unknown as PartArgs);
+  expect(await other.text()).toContain("<loc>http://other.example/docs/guide/p50000</loc>");
+  expect(escaped.count).toBeGreaterThan(written);
 });

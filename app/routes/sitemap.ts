@@ -10,7 +10,9 @@ import { sitemapCount, sitemapEntries, sitemapIndexXml, sitemapResponse, urlsetX
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const address = siteAddress(request);
-  const entries = await sitemapEntries();
-  const count = sitemapCount(entries.length);
-  return sitemapResponse(request, count === 1 ? urlsetXml(address, entries) : sitemapIndexXml(address, count));
+  return sitemapResponse(request, "sitemap.xml", address, async () => {
+    const entries = await sitemapEntries();
+    const count = sitemapCount(entries.length);
+    return count === 1 ? urlsetXml(address, entries) : sitemapIndexXml(address, count);
+  });
 }

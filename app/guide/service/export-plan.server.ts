@@ -1,7 +1,7 @@
 import { getGuide, SITE_PATHS } from "./guide-service.server";
 import { markdownUrl } from "./machine-readable.server";
 import { laterListPartUrls } from "../nav/page-list-parts";
-import { sitemapCount, sitemapEntries, sitemapPartPath } from "./sitemap.server";
+import { sitemapAddressCount, sitemapCount, sitemapPartPath } from "./sitemap.server";
 
 /**
  * What a static export of the guide holds (`themed-guide build`): every
@@ -35,7 +35,7 @@ export async function exportPlan(): Promise<ExportPlan> {
   pages.add(GUIDE_INDEX);
   if (!guide.landing) for (const url of laterListPartUrls(guide.pages.length)) pages.add(url);
   const files = [...guide.files].map(([file, { path }]) => ({ file, path }));
-  const sitemapFiles = sitemapCount((await sitemapEntries()).length);
+  const sitemapFiles = sitemapCount(await sitemapAddressCount());
   const sitemaps = ["/sitemap.xml", ...(sitemapFiles > 1 ? Array.from({ length: sitemapFiles }, (_, at) => sitemapPartPath(at + 1)) : [])];
   return { pages: [...pages], markdown: guide.pages.map(markdownUrl), sitemaps, files };
 }

@@ -2,8 +2,8 @@ import type { MiddlewareFunction } from "react-router";
 import { notFound } from "../files/content-file-response.server";
 import { PageFileGoneError } from "../guide-content-error";
 import { siteAddress, siteBasePath } from "./guide-service.server";
-import { llmsIndexResponse } from "./llms-index-response.server";
-import { llmsFull, pageMarkdown, pageOfMarkdownPath, pageOfUrl } from "./machine-readable.server";
+import { keptAnswer } from "./kept-answers.server";
+import { llmsFull, llmsIndex, pageMarkdown, pageOfMarkdownPath, pageOfUrl } from "./machine-readable.server";
 
 /**
  * Answers with Markdown where a program asks for it, before any page is
@@ -17,7 +17,10 @@ export const markdownMiddleware: MiddlewareFunction<Response> = async ({ request
   // Under a base path (an export's --base) the router has matched only addresses inside it.
   const basePath = siteBasePath();
   const pathname = url.pathname.slice(basePath.length);
-  if (pathname === "/llms.txt") return llmsIndexResponse(request, siteAddress(request));
+  if (pathname === "/llms.txt") {
+    const address = siteAddress(request);
+    return keptAnswer(request, { name: "llms.txt", siteAddress: address, build: () => llmsIndex(address), contentType: "text/plain; charset=utf-8", maxAgeSeconds: 300 });
+  }
   if (pathname === "/llms-full.txt") return text(request, await llmsFull(siteAddress(request)), "text/plain");
   const page = pathname.endsWith(".md") ? await pageOfMarkdownPath(pathname) : prefersMarkdown(request) ? await pageOfUrl(pathname) : null;
   if (!page) return next();

@@ -1,5 +1,6 @@
 import { escapeMarkup } from "../../escape-markup";
 import { getGuide, getSiteConfig } from "./guide-service.server";
+import { keptAnswer } from "./kept-answers.server";
 
 /**
  * The sitemaps protocol's limit (sitemaps.org): search engines refuse a
@@ -14,11 +15,23 @@ export type SitemapEntry = { path: string; lastmod: string | null };
 /** Every address the sitemap lists, root-relative, in reading order, with the date it last changed where git knows it. */
 export async function sitemapEntries(): Promise<SitemapEntry[]> {
   const guide = await getGuide();
-  const { ownFolder } = await getSiteConfig();
   // A page's date is when git last saw its file change (W3C date, as sitemaps write it).
   const lastModified = new Map(guide.pages.flatMap((page) => (page.lastUpdated === null ? [] : [[page.url, new Date(page.lastUpdated).toISOString().slice(0, 10)]])));
-  const paths = new Set([...(ownFolder ? [] : ["/"]), "/guide", ...guide.pages.map((page) => page.url)]);
+  const paths = new Set([...(await listedBesidePages()), ...guide.pages.map((page) => page.url)]);
   return [...paths].map((path) => ({ path, lastmod: lastModified.get(path) ?? null }));
+}
+
+/** How many addresses sitemapEntries lists, without listing them: what a request for a sitemap's part is checked against. */
+export async function sitemapAddressCount(): Promise<number> {
+  const { pages } = await getGuide();
+  const besides = await listedBesidePages();
+  return pages.length + besides.filter((path) => !pages.some((page) => page.url === path)).length;
+}
+
+/** The addresses listed whether or not a page is there: the home page (unless the site is the folder's own guide), and /guide. */
+async function listedBesidePages(): Promise<string[]> {
+  const { ownFolder } = await getSiteConfig();
+  return [...(ownFolder ? [] : ["/"]), "/guide"];
 }
 
 /** How many sitemaps the addresses take: one is /sitemap.xml itself; more are listed by it. */
@@ -57,9 +70,13 @@ function xml(root: "urlset" | "sitemapindex", children: string[]): string {
   return ['<?xml version="1.0" encoding="UTF-8"?>', `<${root} xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`, ...children, `</${root}>`, ""].join("\n");
 }
 
-/** A sitemap's answer: cacheable for an hour, as the pages change only with a new deployment (or, in development, an edit). */
-export function sitemapResponse(request: Request, body: string): Response {
-  return new Response(request.method === "HEAD" ? null : body, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
-  });
+/**
+ * A sitemap's answer, `name` its path without the first "/": built and
+ * compressed once for the guide and address (kept-answers.server.ts), and
+ * cacheable for an hour, as the pages change only with a new deployment
+ * (or, in development, an edit).
+ */
+export function sitemapResponse(request: Request, name: string, siteAddress: string, xml: () => Promise<string>): Promise<Response> {
+  const build = async () => ({ text: await xml(), complete: true });
+  return keptAnswer(request, { name, siteAddress, build, contentType: "application/xml; charset=utf-8", maxAgeSeconds: 3600 });
 }

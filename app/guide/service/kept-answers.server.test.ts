@@ -3,9 +3,9 @@ import zlib from "node:zlib";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 /**
- * /llms.txt built and compressed once per guide, site name and address:
- * the guide service and the index's text stood in for, to count how often
- * the text is built.
+ * The answers that list every page, built and compressed once per guide,
+ * site name and address: the guide service stood in for, and an answer
+ * like /llms.txt's, to count how often its text is built.
  */
 const state = vi.hoisted(() => ({ guide: {} as object, siteName: "Acme", complete: true, builds: 0 }));
 
@@ -13,19 +13,19 @@ vi.mock("./guide-service.server", () => ({
   getGuide: async () => state.guide,
   getSiteConfig: async () => ({ name: state.siteName }),
 }));
-vi.mock("./machine-readable.server", () => ({
-  llmsIndex: async (siteAddress: string) => {
-    state.builds++;
-    const pages = Array.from({ length: 2_000 }, (_, index) => `- [Page ${index}](${siteAddress}/guide/page-${index}.md): What page ${index} is about.`);
-    return { text: `# ${state.siteName}\n\n${state.complete ? "" : "Descriptions so far.\n\n"}## Pages\n\n${pages.join("\n")}\n`, complete: state.complete };
-  },
-}));
 
-const { llmsIndexResponse } = await import("./llms-index-response.server");
+const { keptAnswer } = await import("./kept-answers.server");
 const ADDRESS = "https://docs.example.com";
 
-function get(encodings: string | null, address = ADDRESS, method = "GET") {
-  return llmsIndexResponse(new Request(`${address}/llms.txt`, { method, headers: encodings === null ? {} : { "Accept-Encoding": encodings } }), address);
+async function llmsLike(siteAddress: string) {
+  state.builds++;
+  const pages = Array.from({ length: 2_000 }, (_, index) => `- [Page ${index}](${siteAddress}/guide/page-${index}.md): What page ${index} is about.`);
+  return { text: `# ${state.siteName}\n\n${state.complete ? "" : "Descriptions so far.\n\n"}## Pages\n\n${pages.join("\n")}\n`, complete: state.complete };
+}
+
+function get(encodings: string | null, address = ADDRESS, method = "GET", name = "llms.txt") {
+  const request = new Request(`${address}/${name}`, { method, headers: encodings === null ? {} : { "Accept-Encoding": encodings } });
+  return keptAnswer(request, { name, siteAddress: address, build: () => llmsLike(address), contentType: "text/plain; charset=utf-8", maxAgeSeconds: 300 });
 }
 
 async function decoded(response: Response): Promise<string> {
@@ -41,7 +41,7 @@ beforeEach(() => {
   state.builds = 0;
 });
 
-describe("/llms.txt", () => {
+describe("an answer that lists every page (/llms.txt, the sitemaps)", () => {
   it("is built once and sent in the encoding each client takes best: brotli, gzip, or none, the same text in all three", async () => {
     const answers = [await get("gzip, deflate, br, zstd"), await get("gzip"), await get(null), await get("br;q=0, gzip;q=0"), await get("deflate")];
     expect(state.builds).toBe(1);
@@ -78,6 +78,11 @@ describe("/llms.txt", () => {
     // One kept at a time: the first address again builds again, rather than a second being kept.
     await get("br");
     expect(state.builds).toBe(5);
+  });
+
+  it("is kept for each name: answers of other names, asked for in turn, build each once and do not take each other's place", async () => {
+    for (let round = 0; round < 3; round++) for (const name of ["llms.txt", "sitemap.xml", "sitemaps/1.xml"]) await get("gzip", ADDRESS, "GET", name);
+    expect(state.builds).toBe(3);
   });
 
   it("while descriptions are still being read, is built for each request and kept by no cache", async () => {

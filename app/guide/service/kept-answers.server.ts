@@ -1,0 +1,90 @@
+import Negotiator from "negotiator";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { getGuide, getSiteConfig } from "./guide-service.server";
+
+/**
+ * The answers that list every page, built once and compressed once:
+ * /llms.txt (every page with its description: 10.9 MB of text at 50,000
+ * pages) and the sitemaps (/sitemap.xml and its parts). The server built
+ * each again, and compressed it again, for every request: 0.3 to 0.5 s of
+ * its time for /llms.txt, 0.09 s for a sitemap (BENCHMARKS.md). Now each is
+ * built and compressed, in brotli and gzip, at its first request, and only
+ * the compressed bytes are kept (about a fifth of the text each); a client
+ * that takes neither encoding gets the gzip unzipped. An answer still
+ * incomplete (/llms.txt while a first start is still finding descriptions)
+ * is built for each request and marked for no cache to keep.
+ *
+ * One answer is kept for each name: for the guide in force (a new one in
+ * development after an edit), the site's name and the site address it was
+ * built for. The address is the request's (its Host) when SITE_URL is not
+ * set, so another address builds again rather than adding an answer: the
+ * names are a route's few, and requests cannot fill memory.
+ */
+
+export type AnswerText = { text: string; complete: boolean };
+export type KeptAnswerOptions = {
+  /** The answer's name: one is kept for each. */
+  name: string;
+  /** The origin and base path its addresses begin with (guide-service.server.ts's siteAddress). */
+  siteAddress: string;
+  /** Its text, from the guide in force. */
+  build: () => Promise<AnswerText>;
+  contentType: string;
+  /** How long a complete answer may be kept by others. */
+  maxAgeSeconds: number;
+};
+
+type Built = { text: string; complete: false } | { br: Buffer; gzip: Buffer; complete: true };
+type Kept = { guide: object; siteName: string; siteAddress: string; built: Promise<Built> };
+
+const kept = new Map<string, Kept>();
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const gunzip = promisify(zlib.gunzip);
+/** Compressed once for every later request: a slower setting than the per-response layer's (server/serve.ts) pays off. */
+const BROTLI_ONCE = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } };
+
+export async function keptAnswer(request: Request, { name, siteAddress, build, contentType, maxAgeSeconds }: KeptAnswerOptions): Promise<Response> {
+  const headers = { "Content-Type": contentType, Vary: "Accept-Encoding" };
+  const [guide, site] = [await getGuide(), await getSiteConfig()];
+  const current = kept.get(name);
+  const entry = current && current.guide === guide && current.siteName === site.name && current.siteAddress === siteAddress ? current : keep(name, { guide, siteName: site.name, siteAddress }, build);
+  const answer = await entry.built;
+  if (!answer.complete) return new Response(request.method === "HEAD" ? null : answer.text, { headers: { ...headers, "Cache-Control": "no-store" } });
+  const encoding = preferredEncoding(request);
+  const body = encoding === "br" ? answer.br : encoding === "gzip" ? answer.gzip : await gunzip(answer.gzip);
+  const sent = {
+    ...headers,
+    "Cache-Control": `public, max-age=${maxAgeSeconds}`,
+    "Content-Length": String(body.byteLength),
+    ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }),
+  };
+  // A view of the kept bytes, not a copy of them.
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { headers: sent });
+}
+
+/** Concurrent requests share one build and one compression; the text itself is not kept. */
+function keep(name: string, key: Omit<Kept, "built">, build: () => Promise<AnswerText>): Kept {
+  const built = build().then(async ({ text, complete }): Promise<Built> => {
+    if (!complete) return { text, complete };
+    const [br, gz] = await Promise.all([brotli(text, BROTLI_ONCE), gzip(text)]);
+    return { br, gzip: gz, complete };
+  });
+  const entry: Kept = { ...key, built };
+  kept.set(name, entry);
+  // What is known so far, or a failure, is for the requests that asked for it, not for later ones.
+  const forget = () => void (kept.get(name) === entry && kept.delete(name));
+  built.then((answer) => answer.complete || forget(), forget);
+  return entry;
+}
+
+const ENCODINGS = ["br", "gzip", "identity"] as const;
+
+/** The client's best of brotli, gzip and none; brotli where it takes both alike (browsers list gzip first). */
+function preferredEncoding(request: Request): (typeof ENCODINGS)[number] {
+  const negotiator = new Negotiator({ headers: { "accept-encoding": request.headers.get("Accept-Encoding") ?? undefined } });
+  // One that refuses all three (`identity;q=0`) gets the text, as from the server's compression layer.
+  return (negotiator.encoding(ENCODINGS, { preferred: ENCODINGS }) as (typeof ENCODINGS)[number] | undefined) ?? "identity";
+}
