@@ -53,4 +53,28 @@ describe("completing the guide in the background", () => {
     const notTheirs = createBackgroundCompletion({ root: "/docs", pages, describe: async () => "", warn: () => {}, onDone: () => {}, search: null, keptDescriptions: Promise.resolve(null) });
     expect(await notTheirs.descriptionsOnceRead()).toEqual({ descriptions: new Map(), complete: false });
   });
+
+  it("lists a first start's descriptions from the one map the completed guide then gives, not a copy made for each request", async () => {
+    const completion = createBackgroundCompletion({ root: "/docs", pages, describe: async (page) => `About ${page.slug || "the guide"}.`, warn: () => {}, onDone: () => {}, search: null });
+    completion.onRendered(pages[1]!, { description: "About alpha.", brokenHrefs: [], problem: null, sections: null }, "k1");
+    const soFar = completion.descriptionsSoFar();
+    expect(soFar).toEqual({ descriptions: new Map([["alpha", "About alpha."]]), complete: false });
+    expect(completion.descriptionsSoFar().descriptions).toBe(soFar.descriptions);
+    const { descriptions } = await completion.complete();
+    expect(descriptions).toBe(soFar.descriptions);
+    expect(descriptions).toEqual(new Map([["alpha", "About alpha."], ["", "About the guide."]]));
+  });
+
+  it("reports a page's links that lead nowhere as its last render found them", async () => {
+    const warnings: string[] = [];
+    const completion = createBackgroundCompletion({ root: "/docs", pages, describe: async () => "", warn: (message) => warnings.push(message), onDone: () => {}, search: null });
+    completion.onRendered(pages[0]!, { description: "", brokenHrefs: ["gone.md"], problem: null, sections: null }, "k0");
+    completion.onRendered(pages[1]!, { description: "", brokenHrefs: ["missing.md"], problem: null, sections: null }, "k1");
+    // Mended, then rendered again.
+    completion.onRendered(pages[0]!, { description: "", brokenHrefs: [], problem: null, sections: null }, "k0b");
+    const { brokenLinks } = await completion.complete();
+    expect(brokenLinks).toEqual([{ from: "alpha.md", href: "missing.md" }]);
+    expect(warnings.join("\n")).toContain("missing.md");
+    expect(warnings.join("\n")).not.toContain("gone.md");
+  });
 });

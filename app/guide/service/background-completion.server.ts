@@ -55,9 +55,18 @@ type Options = {
 const NO_SEARCH: SearchIndex = { search: () => [] };
 
 export function createBackgroundCompletion({ root, pages, describe, warn, onDone, search, keptDescriptions, keepDescriptions }: Options) {
+  // Only the pages with links that lead nowhere: at 50,000 pages, an empty list each was 2-3 MB of the server's heap.
   const brokenByPage = new Map<GuidePage, BrokenLink[]>();
-  // Each rendered page's description: all the completion needs of a page already rendered.
-  const descriptionOf = new Map<GuidePage, string>();
+  /**
+   * Each rendered page's description, by slug: all the completion needs of
+   * a page already rendered, what the lists show during a first start (not
+   * a copy of it made for each request), and the completed guide's. One
+   * map, not one by page and another by slug at the end: at 50,000 pages
+   * each is some 3.5 MB of table beside the descriptions' 10 MB. None are
+   * noted once those kept for these files are read (a restart): those are
+   * every page's.
+   */
+  const descriptions = new Map<string, string>();
   // Pages shown as plain text (page-rendering.server.ts), warned of when it happened: failures all the same.
   const shownAsWritten = new Map<GuidePage, GuideContentError>();
   let completing: Promise<CompleteGuide> | null = null;
@@ -65,16 +74,18 @@ export function createBackgroundCompletion({ root, pages, describe, warn, onDone
   let searchFailed = false;
   let kept: ReadonlyMap<string, string> | null = null;
   // Never rejects (kept-descriptions.server.ts).
-  const keptRead = keptDescriptions?.then((descriptions) => void (kept = descriptions));
+  const keptRead = keptDescriptions?.then((read) => {
+    kept = read;
+    if (kept) descriptions.clear();
+  });
 
   async function completeAll(): Promise<CompleteGuide> {
-    const descriptions = new Map<string, string>();
     const failures: GuideContentError[] = [];
     const gone: PageFileGoneError[] = [];
     for (const page of pages) {
       try {
         // A page rendered before (for a visitor, or for an export) is not rendered again.
-        descriptions.set(page.slug, descriptionOf.get(page) ?? (await describe(page)));
+        if (!descriptions.has(page.slug)) noteDescription(page, await describe(page));
       } catch (error) {
         const failure = error instanceof GuideContentError ? error : new GuideContentError(String(error), page.file);
         failures.push(failure);
@@ -105,15 +116,20 @@ export function createBackgroundCompletion({ root, pages, describe, warn, onDone
     if (failures.length === 0 && !kept) await keepDescriptions?.(descriptions);
     const brokenLinks = pages.flatMap((page) => brokenByPage.get(page) ?? []);
     if (brokenLinks.length > 0) warn(describeBrokenLinks(root, brokenLinks));
-    completed = { search: search?.index ?? NO_SEARCH, descriptions, brokenLinks, failures };
+    completed = { search: search?.index ?? NO_SEARCH, descriptions: kept ?? descriptions, brokenLinks, failures };
     return completed;
+  }
+
+  function noteDescription(page: GuidePage, description: string) {
+    if (!kept) descriptions.set(page.slug, description);
   }
 
   return {
     /** What each render found, as it is rendered (by a visitor or by the completion). */
     onRendered(page: GuidePage, findings: RenderFindings, key: string) {
-      brokenByPage.set(page, findings.brokenHrefs.map((href) => ({ from: page.relativePath, href })));
-      descriptionOf.set(page, findings.description);
+      if (findings.brokenHrefs.length > 0) brokenByPage.set(page, findings.brokenHrefs.map((href) => ({ from: page.relativePath, href })));
+      else brokenByPage.delete(page);
+      noteDescription(page, findings.description);
       if (findings.problem) shownAsWritten.set(page, new GuideContentError(`${page.file}: ${findings.problem}`, page.file));
       else shownAsWritten.delete(page);
       if (!search || findings.sections === null || search.pageKey(page.relativePath) === key) return;
@@ -149,8 +165,6 @@ export function createBackgroundCompletion({ root, pages, describe, warn, onDone
   function descriptionsSoFar(): DescriptionsSoFar {
     if (completed) return { descriptions: completed.descriptions, complete: true };
     if (kept) return { descriptions: kept, complete: true };
-    const descriptions = new Map<string, string>();
-    for (const [page, description] of descriptionOf) descriptions.set(page.slug, description);
     return { descriptions, complete: false };
   }
 }
