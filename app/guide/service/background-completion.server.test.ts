@@ -77,4 +77,16 @@ describe("completing the guide in the background", () => {
     expect(warnings.join("\n")).toContain("missing.md");
     expect(warnings.join("\n")).not.toContain("gone.md");
   });
+
+  it("keeps every page's description when those kept for its files are read only after it completed", async () => {
+    let read!: (descriptions: ReadonlyMap<string, string> | null) => void;
+    const keptDescriptions = new Promise<ReadonlyMap<string, string> | null>((resolve) => (read = resolve));
+    const completion = createBackgroundCompletion({ root: "/docs", pages, describe: async (page) => `About ${page.slug || "the guide"}.`, warn: () => {}, onDone: () => {}, search: null, keptDescriptions });
+    const { descriptions } = await completion.complete();
+    read(new Map([["", "About the guide."], ["alpha", "About alpha."]]));
+    await completion.descriptionsOnceRead();
+    expect(descriptions).toEqual(new Map([["", "About the guide."], ["alpha", "About alpha."]]));
+    expect(completion.descriptionsSoFar()).toEqual({ descriptions, complete: true });
+  });
 });
+

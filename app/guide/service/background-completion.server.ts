@@ -75,8 +75,10 @@ export function createBackgroundCompletion({ root, pages, describe, warn, onDone
   let kept: ReadonlyMap<string, string> | null = null;
   // Never rejects (kept-descriptions.server.ts).
   const keptRead = keptDescriptions?.then((read) => {
+    // Read after the completion (a small folder's) is too late to matter: it has every page's.
+    if (!read || completed) return;
     kept = read;
-    if (kept) descriptions.clear();
+    descriptions.clear();
   });
 
   async function completeAll(): Promise<CompleteGuide> {
