@@ -42,10 +42,11 @@ beforeEach(() => {
 });
 
 describe("an answer that lists every page (/llms.txt, the sitemaps)", () => {
-  it("is built once and sent in the encoding each client takes best: brotli, gzip, or none, the same text in all three", async () => {
-    const answers = [await get("gzip, deflate, br, zstd"), await get("gzip"), await get(null), await get("br;q=0, gzip;q=0"), await get("deflate")];
+  it("is built and gzipped once, compressed in brotli once it is asked for again, and sent as each client takes it best, the same text in all", async () => {
+    const browser = "gzip, deflate, br, zstd";
+    const answers = [await get(browser), await get(browser), await get("gzip"), await get(null), await get("br;q=0, gzip;q=0"), await get("deflate"), await get(browser)];
     expect(state.builds).toBe(1);
-    expect(answers.map((answer) => answer.headers.get("Content-Encoding"))).toEqual(["br", "gzip", null, null, null]);
+    expect(answers.map((answer) => answer.headers.get("Content-Encoding"))).toEqual(["gzip", "br", "gzip", null, null, null, "br"]);
     const texts = await Promise.all(answers.map(decoded));
     expect(texts[0]).toContain(`- [Page 1999](${ADDRESS}/guide/page-1999.md): What page 1999 is about.`);
     expect(new Set(texts).size).toBe(1);
@@ -53,8 +54,18 @@ describe("an answer that lists every page (/llms.txt, the sitemaps)", () => {
       expect(answer.headers.get("Cache-Control")).toBe("public, max-age=300");
       expect(answer.headers.get("Vary")).toBe("Accept-Encoding");
     }
-    // Kept compressed: the brotli is a small part of the text.
-    expect(Number(answers[0]!.headers.get("Content-Length"))).toBeLessThan(texts[0]!.length / 4);
+    // Kept compressed: the brotli is a small part of the text, and smaller than the gzip.
+    const [gzipLength, brotliLength] = [answers[0]!, answers[1]!].map((answer) => Number(answer.headers.get("Content-Length")));
+    expect(brotliLength).toBeLessThan(texts[0]!.length / 4);
+    expect(brotliLength).toBeLessThan(gzipLength!);
+  });
+
+  it("answers an address asked for once in gzip, never in brotli: addresses asked for in turn cost a build and a gzip each", async () => {
+    const browser = "gzip, deflate, br, zstd";
+    const answers = [];
+    for (let round = 0; round < 3; round++) for (const address of [ADDRESS, "http://other.example"]) answers.push(await get(browser, address));
+    expect(state.builds).toBe(6);
+    expect(answers.map((answer) => answer.headers.get("Content-Encoding"))).toEqual(Array(6).fill("gzip"));
   });
 
   it("is built once for concurrent requests, and a HEAD has the headers without the body", async () => {

@@ -9,9 +9,12 @@ import { getGuide, getSiteConfig } from "./guide-service.server";
  * pages) and the sitemaps (/sitemap.xml and its parts). The server built
  * each again, and compressed it again, for every request: 0.3 to 0.5 s of
  * its time for /llms.txt, 0.09 s for a sitemap (BENCHMARKS.md). Now each is
- * built and compressed, in brotli and gzip, at its first request, and only
- * the compressed bytes are kept (about a fifth of the text each); a client
- * that takes neither encoding gets the gzip unzipped. An answer still
+ * built and gzipped at its first request, and compressed in brotli, once,
+ * when it is asked for again, as the page cache does with pages (server/
+ * page-cache.ts): brotli at quality 9 is four times gzip's work, and an
+ * answer built for one request (an address asked for once) never pays it.
+ * Only the compressed bytes are kept (about a fifth of the text each); a
+ * client that takes neither encoding gets the gzip unzipped. An answer still
  * incomplete (/llms.txt while a first start is still finding descriptions)
  * is built for each request and marked for no cache to keep.
  *
@@ -35,7 +38,9 @@ export type KeptAnswerOptions = {
   maxAgeSeconds: number;
 };
 
-type Built = { text: string; complete: false } | { br: Buffer; gzip: Buffer; complete: true };
+/** `br`: made once the answer is asked for again; `asked`: how many requests it has answered. */
+type Compressed = { gzip: Buffer; br: Promise<Buffer> | null; asked: number; complete: true };
+type Built = { text: string; complete: false } | Compressed;
 type Kept = { guide: object; siteName: string; siteAddress: string; built: Promise<Built> };
 
 const kept = new Map<string, Kept>();
@@ -53,8 +58,10 @@ export async function keptAnswer(request: Request, { name, siteAddress, build, c
   const entry = current && current.guide === guide && current.siteName === site.name && current.siteAddress === siteAddress ? current : keep(name, { guide, siteName: site.name, siteAddress }, build);
   const answer = await entry.built;
   if (!answer.complete) return new Response(request.method === "HEAD" ? null : answer.text, { headers: { ...headers, "Cache-Control": "no-store" } });
-  const encoding = preferredEncoding(request);
-  const body = encoding === "br" ? answer.br : encoding === "gzip" ? answer.gzip : await gunzip(answer.gzip);
+  // Asked for again: brotli from now on, made once for all the requests that want it.
+  if (++answer.asked > 1) answer.br ??= gunzip(answer.gzip).then((text) => brotli(text, BROTLI_ONCE));
+  const encoding = preferredEncoding(request, answer.br !== null);
+  const body = encoding === "br" ? await answer.br! : encoding === "gzip" ? answer.gzip : await gunzip(answer.gzip);
   const sent = {
     ...headers,
     "Cache-Control": `public, max-age=${maxAgeSeconds}`,
@@ -69,8 +76,7 @@ export async function keptAnswer(request: Request, { name, siteAddress, build, c
 function keep(name: string, key: Omit<Kept, "built">, build: () => Promise<AnswerText>): Kept {
   const built = build().then(async ({ text, complete }): Promise<Built> => {
     if (!complete) return { text, complete };
-    const [br, gz] = await Promise.all([brotli(text, BROTLI_ONCE), gzip(text)]);
-    return { br, gzip: gz, complete };
+    return { gzip: await gzip(text), br: null, asked: 0, complete };
   });
   const entry: Kept = { ...key, built };
   kept.set(name, entry);
@@ -82,9 +88,10 @@ function keep(name: string, key: Omit<Kept, "built">, build: () => Promise<Answe
 
 const ENCODINGS = ["br", "gzip", "identity"] as const;
 
-/** The client's best of brotli, gzip and none; brotli where it takes both alike (browsers list gzip first). */
-function preferredEncoding(request: Request): (typeof ENCODINGS)[number] {
+/** The client's best of brotli (when there is one), gzip and none; brotli where it takes both alike (browsers list gzip first). */
+function preferredEncoding(request: Request, withBrotli: boolean): (typeof ENCODINGS)[number] {
   const negotiator = new Negotiator({ headers: { "accept-encoding": request.headers.get("Accept-Encoding") ?? undefined } });
-  // One that refuses all three (`identity;q=0`) gets the text, as from the server's compression layer.
-  return (negotiator.encoding(ENCODINGS, { preferred: ENCODINGS }) as (typeof ENCODINGS)[number] | undefined) ?? "identity";
+  const offered = withBrotli ? ENCODINGS : ENCODINGS.filter((encoding) => encoding !== "br");
+  // One that refuses all we offer (`identity;q=0`) gets the text, as from the server's compression layer.
+  return (negotiator.encoding(offered, { preferred: offered }) as (typeof ENCODINGS)[number] | undefined) ?? "identity";
 }
