@@ -55,7 +55,7 @@ describe("the search store", () => {
     expect(() => store.putPage("long.md", "sha-2", long)).toThrow(expect.objectContaining({ message: "database or disk is full", errcode: 13 }));
     // No transaction is left open: the store still reads, and takes a write that fits.
     expect(urls(store, "cookie")).toEqual(["/guide/themes#storage"]);
-    expect([...store.everyPage()]).toEqual([{ path: "themes.md", key: "sha-1", sections: themes }]);
+    expect([...store.everyPage()]).toEqual([{ path: "themes.md", description: "", key: "sha-1", sections: themes }]);
     store.putPage("colours.md", "sha-3", [section("/guide/colours", null, "Palettes.", "Colours")]);
     expect(urls(store, "palette")).toEqual(["/guide/colours"]);
   });
@@ -89,16 +89,19 @@ describe("the search store", () => {
     expect(urls(store, "docker")).toEqual(["/guide/docker"]);
   });
 
-  it("opens again from its file with its sections and its complete mark", () => {
+  it("opens again from its file with its sections, its descriptions, its complete mark and the state its descriptions are every page's for", () => {
     const file = path.join(folder, "search.sqlite");
     const first = openSearchStore(file);
-    expect(first.isComplete()).toBe(false);
-    first.putPage("themes.md", "k", themes);
+    expect([first.isComplete(), first.describedFor()]).toEqual([false, null]);
+    first.putPage("themes.md", "k", themes, "How the theme is chosen.");
     first.markComplete();
+    first.markDescribed("stamp\nfingerprint");
     first.close();
     const again = open(file);
-    expect(again.isComplete()).toBe(true);
+    expect([again.isComplete(), again.describedFor()]).toEqual([true, "stamp\nfingerprint"]);
     expect(again.pageKey("themes.md")).toBe("k");
+    expect(again.pageDescription("themes.md")).toBe("How the theme is chosen.");
+    expect(again.pageDescription("colours.md")).toBeUndefined();
     expect(urls(again, "cookie")).toEqual(["/guide/themes#storage"]);
   });
 

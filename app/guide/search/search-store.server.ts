@@ -1,9 +1,10 @@
 import fs from "node:fs";
-import { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
 import type { SearchSection } from "../render/search-sections.server";
 import type { SearchIndex } from "./search-types";
 import { createStoreSearch, FIRST_SECTION_ID } from "./search-query.server";
-import { createVocabulary, termsOf, VOCABULARY_SCHEMA, type SectionTerms } from "./search-vocabulary.server";
+import { NotAStoreError, openDatabase, SQLITE_CORRUPT, SQLITE_NOTADB } from "./search-store-file.server";
+import { createVocabulary, termsOf, type SectionTerms } from "./search-vocabulary.server";
 
 /**
  * The search index on disk: SQLite's FTS5 through node:sqlite, so the index
@@ -18,57 +19,27 @@ export type SearchStore = {
   pageKey(pagePath: string): string | undefined;
   /** Every page's content key, by relativePath, in one query: for a pass over every page. */
   pageKeys(): Map<string, string>;
-  /** Replaces the page's sections and key, in one transaction. */
-  putPage(pagePath: string, key: string, sections: readonly SearchSection[]): void;
+  /** Replaces the page's sections, key and description, in one transaction. */
+  putPage(pagePath: string, key: string, sections: readonly SearchSection[], description?: string): void;
+  /** The description stored with the page's sections, or undefined when the store has no such page. */
+  pageDescription(pagePath: string): string | undefined;
   /** Deletes every page not in `pagePaths` (files removed since the store was written). */
   keepOnly(pagePaths: ReadonlySet<string>): void;
   /** How many pages the store holds sections of. */
   pageCount(): number;
-  /** Every page the store holds, with its key and sections as they were put: to copy it into another store. */
-  everyPage(): Iterable<{ path: string; key: string; sections: SearchSection[] }>;
+  /** Every page the store holds, with its key, sections and description as they were put: to copy it into another store. */
+  everyPage(): Iterable<{ path: string; key: string; sections: SearchSection[]; description: string }>;
   /** Marks the store as holding every page of the folder; survives reopening. */
   markComplete(): void;
   isComplete(): boolean;
+  /** Notes that every page's description is current for `state` (the folder's files and the renderer: load-guide.server.ts); survives reopening. */
+  markDescribed(state: string): void;
+  /** The state `markDescribed` last noted, or null. */
+  describedFor(): string | null;
   /** Queries, answered from the store as it is now. */
   readonly index: SearchIndex;
   close(): void;
 };
-
-/** Bumped whenever the tables or the way text becomes terms change: a store of another version is rebuilt. */
-const SCHEMA_VERSION = 2;
-
-/**
- * Splits only on spaces (every category is a word's but Z*), so the terms
- * query-terms.ts made are the index's: one rule (processTerm) for the pages,
- * the queries and the snippets, with its CJK, case, accent and stop words.
- */
-const TOKENIZE = `tokenize="unicode61 remove_diacritics 0 categories 'L* N* C* M* P* S*'"`;
-
-/**
- * `sections` keeps what a result shows; `section_terms` indexes its terms,
- * and `heading_terms` its title and context alone: a short list to rank
- * when a word is in too many sections to rank them all. Both indexes are
- * contentless (the terms are not stored twice) and use the section's id as
- * their rowid, so a page's sections are found by `sections_by_page` and
- * deleted by rowid: FTS5 cannot index a column it does not search.
- */
-const SCHEMA = `
-  CREATE TABLE pages (path TEXT PRIMARY KEY, key TEXT NOT NULL) WITHOUT ROWID;
-  CREATE TABLE sections (
-    id INTEGER PRIMARY KEY, page TEXT NOT NULL, url TEXT NOT NULL,
-    page_title TEXT NOT NULL, section_title TEXT, parent_title TEXT, context TEXT NOT NULL, text TEXT NOT NULL);
-  CREATE INDEX sections_by_page ON sections (page);
-  CREATE VIRTUAL TABLE section_terms USING fts5 (title, context, body, content='', contentless_delete=1, ${TOKENIZE});
-  CREATE VIRTUAL TABLE heading_terms USING fts5 (title, context, content='', contentless_delete=1, ${TOKENIZE});
-  ${VOCABULARY_SCHEMA}
-  CREATE TABLE store_state (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-  PRAGMA user_version = ${SCHEMA_VERSION};
-`;
-
-/** A file that SQLite opens but that is not a store of this version. */
-class NotAStoreError extends Error {}
-const SQLITE_CORRUPT = 11;
-const SQLITE_NOTADB = 26;
 
 /** The store in `file` (":memory:" for one held in memory); a file that is not a store is made again. */
 export function openSearchStore(file: string, { warn = () => {}, pageLimit }: { warn?: (message: string) => void; pageLimit?: number } = {}): SearchStore {
@@ -87,32 +58,6 @@ export function openSearchStore(file: string, { warn = () => {}, pageLimit }: { 
   return storeOn(db);
 }
 
-/** `pageLimit`: the file's size in SQLite's pages, past which a write fails as on a full disk (a test's stand-in for one). */
-function openDatabase(file: string, pageLimit?: number): DatabaseSync {
-  const db = new DatabaseSync(file);
-  try {
-    if (pageLimit !== undefined) db.exec(`PRAGMA max_page_count = ${Math.floor(pageLimit)}`);
-    // Another process (a second server on the same cache folder) may be writing: wait for it rather than fail.
-    db.exec("PRAGMA busy_timeout = 5000");
-    if (file !== ":memory:") db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
-    // 8 MB: SQLite's own cache stays small; the rest of the file is read from the OS's.
-    db.exec("PRAGMA cache_size = -8000");
-    // IMMEDIATE: of two processes opening a new file at once, one makes the tables, the other then finds them.
-    db.exec("BEGIN IMMEDIATE");
-    const { user_version: version } = db.prepare("PRAGMA user_version").get() as { user_version: number };
-    const { tables } = db.prepare("SELECT count(*) AS tables FROM sqlite_schema").get() as { tables: number };
-    if (version === 0 && tables === 0) db.exec(SCHEMA);
-    else if (version !== SCHEMA_VERSION) {
-      throw new NotAStoreError(version === 0 ? "not a search index" : `search index version ${version}, not ${SCHEMA_VERSION}`);
-    }
-    db.exec("COMMIT");
-    return db;
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-}
-
 type StoredSection = { id: number; url: string; page_title: string; section_title: string | null; parent_title: string | null; context: string; text: string };
 
 function storeOn(db: DatabaseSync): SearchStore {
@@ -120,6 +65,8 @@ function storeOn(db: DatabaseSync): SearchStore {
   const statements = {
     pageKey: db.prepare("SELECT key FROM pages WHERE path = ?"),
     pageKeys: db.prepare("SELECT path, key FROM pages"),
+    everyPage: db.prepare("SELECT path, key, description FROM pages"),
+    pageDescription: db.prepare("SELECT description FROM pages WHERE path = ?"),
     pagePaths: db.prepare("SELECT path FROM pages"),
     pageCount: db.prepare("SELECT count(*) AS count FROM pages"),
     pageSections: db.prepare("SELECT id, url, page_title, section_title, parent_title, context, text FROM sections WHERE page = ? ORDER BY id"),
@@ -127,7 +74,7 @@ function storeOn(db: DatabaseSync): SearchStore {
     deleteHeadingTerms: db.prepare("DELETE FROM heading_terms WHERE rowid = ?"),
     deleteSections: db.prepare("DELETE FROM sections WHERE page = ?"),
     deletePage: db.prepare("DELETE FROM pages WHERE path = ?"),
-    putPage: db.prepare("INSERT OR REPLACE INTO pages (path, key) VALUES (?, ?)"),
+    putPage: db.prepare("INSERT OR REPLACE INTO pages (path, key, description) VALUES (?, ?, ?)"),
     lastIds: db.prepare(
       `SELECT (SELECT coalesce(max(id), 0) FROM sections WHERE id < ${FIRST_SECTION_ID}) AS introduction, ` +
         `(SELECT coalesce(max(id), ${FIRST_SECTION_ID - 1}) FROM sections WHERE id >= ${FIRST_SECTION_ID}) AS section`,
@@ -172,10 +119,10 @@ function storeOn(db: DatabaseSync): SearchStore {
   return {
     pageKey: (pagePath) => (statements.pageKey.get(pagePath) as { key: string } | undefined)?.key,
     pageKeys: () => new Map((statements.pageKeys.all() as Array<{ path: string; key: string }>).map(({ path, key }) => [path, key])),
-    putPage(pagePath, key, sections) {
+    putPage(pagePath, key, sections, description = "") {
       inTransaction(() => {
         deletePage(pagePath);
-        statements.putPage.run(pagePath, key);
+        statements.putPage.run(pagePath, key, description);
         let { introduction, section: other } = statements.lastIds.get() as { introduction: number; section: number };
         const counted: SectionTerms[] = [];
         for (const section of sections) {
@@ -205,15 +152,18 @@ function storeOn(db: DatabaseSync): SearchStore {
         statements.writeState.run("complete", "yes");
       });
     },
+    pageDescription: (pagePath) => (statements.pageDescription.get(pagePath) as { description: string } | undefined)?.description,
     pageCount: () => (statements.pageCount.get() as { count: number }).count,
     *everyPage() {
-      for (const { path, key } of statements.pageKeys.all() as Array<{ path: string; key: string }>) {
+      for (const { path, key, description } of statements.everyPage.all() as Array<{ path: string; key: string; description: string }>) {
         const rows = statements.pageSections.all(path) as StoredSection[];
         const sections = rows.map((row) => ({ url: row.url, pageTitle: row.page_title, sectionTitle: row.section_title, parentTitle: row.parent_title, context: row.context, text: row.text }));
-        yield { path, key, sections };
+        yield { path, key, sections, description };
       }
     },
     isComplete,
+    markDescribed: (state) => inTransaction(() => statements.writeState.run("described", state)),
+    describedFor: () => (statements.readState.get("described") as { value: string } | undefined)?.value ?? null,
     index: createStoreSearch(db),
     close: () => db.close(),
   };

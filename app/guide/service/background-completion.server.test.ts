@@ -4,6 +4,17 @@ import { openSearchStore, type SearchStore } from "../search/search-store.server
 import { createBackgroundCompletion } from "./background-completion.server";
 import { PageFileGoneError } from "../guide-content-error";
 
+const alphaSection = { url: "/guide/alpha", pageTitle: "Alpha", sectionTitle: null, parentTitle: null, context: "", text: "Quillworts." };
+
+/** A render's findings, as page-rendering.server.ts tells them, put into the store by the completion it belongs to. */
+function renderedInto(store: SearchStore) {
+  return async (page: GuidePage) => {
+    const description = `About ${page.slug || "the guide"}.`;
+    store.putPage(page.relativePath, `key of ${page.relativePath}`, [{ ...alphaSection, url: `/guide/${page.slug}` }], description);
+    return description;
+  };
+}
+
 const pages = ["index.md", "alpha.md"].map((relativePath) => ({ relativePath, slug: relativePath.replace(/(index)?\.md$/, ""), file: `/docs/${relativePath}` }) as GuidePage);
 
 describe("completing the guide in the background", () => {
@@ -12,12 +23,12 @@ describe("completing the guide in the background", () => {
     const store = openSearchStore(":memory:");
     // Another server holding the store's file for longer than SQLite waits.
     const held: SearchStore = { ...store, keepOnly: () => { throw new Error("database is locked"); } };
-    const completion = createBackgroundCompletion({ root: "/docs", pages, describe: async (page) => `About ${page.slug || "the guide"}.`, warn: (message) => warnings.push(message), onDone: () => {}, search: held });
-    completion.onRendered(pages[1]!, { description: "About alpha.", brokenHrefs: [], problem: null, sections: [{ url: "/guide/alpha", pageTitle: "Alpha", sectionTitle: null, parentTitle: null, context: "", text: "Quillworts." }] }, "k1");
+    const completion = createBackgroundCompletion({ root: "/docs", pages, describe: async (page) => `About ${page.slug || "the guide"}.`, warn: (message) => warnings.push(message), onDone: () => {}, search: held, descriptionsState: null });
+    completion.onRendered(pages[1]!, { description: "About alpha.", brokenHrefs: [], problem: null, sections: [alphaSection] }, "k1");
 
     const { failures, descriptions, search } = await completion.complete();
     expect(failures).toEqual([]);
-    expect(descriptions.get("alpha")).toBe("About alpha.");
+    expect(descriptions.of(pages[1]!)).toBe("About alpha.");
     expect(search.search("quillworts").map((result) => result.url)).toEqual(["/guide/alpha"]);
     expect(warnings).toEqual(["Search index: not completed (database is locked)"]);
     expect(store.isComplete()).toBe(false);
@@ -30,44 +41,74 @@ describe("completing the guide in the background", () => {
     const describe = async (page: GuidePage): Promise<string> => {
       throw new PageFileGoneError(`${page.file}: gone since the folder was read (ENOENT)`, page.file);
     };
-    const completion = createBackgroundCompletion({ root: "/docs", pages: many, describe, warn: (message) => warnings.push(message), onDone: () => {}, search: null });
+    const completion = createBackgroundCompletion({ root: "/docs", pages: many, describe, warn: (message) => warnings.push(message), onDone: () => {}, search: null, descriptionsState: null });
     const { failures } = await completion.complete();
     expect(failures).toHaveLength(3);
     expect(warnings).toEqual(["/docs/a.md: gone since the folder was read (ENOENT), and the files of 2 other pages: they answer 404 until the folder is read again (serve reads it at start)"]);
   });
 
-  it("lists a restart's descriptions whole once those kept for its files are read, rather than the none known so far", async () => {
-    let read!: (descriptions: ReadonlyMap<string, string> | null) => void;
-    const keptDescriptions = new Promise<ReadonlyMap<string, string> | null>((resolve) => (read = resolve));
-    const completion = createBackgroundCompletion({ root: "/docs", pages, describe: async () => "", warn: () => {}, onDone: () => {}, search: null, keptDescriptions });
-    const listed = completion.descriptionsOnceRead();
-    expect(completion.descriptionsSoFar()).toEqual({ descriptions: new Map(), complete: false });
-    const kept = new Map([["", "About the guide."], ["alpha", "About alpha."]]);
-    read(kept);
-    expect(await listed).toEqual({ descriptions: kept, complete: true });
+  it("keeps each rendered page's description in the search store beside its sections, and lists it from there", async () => {
+    const store = openSearchStore(":memory:");
+    const completion = createBackgroundCompletion({ root: "/docs", pages, describe: async () => "", warn: () => {}, onDone: () => {}, search: store, descriptionsState: "files 1" });
+    completion.onRendered(pages[1]!, { description: "About alpha.", brokenHrefs: [], problem: null, sections: [alphaSection] }, "k1");
+    expect(store.pageDescription("alpha.md")).toBe("About alpha.");
+    const { descriptions, complete } = completion.descriptionsSoFar();
+    expect(complete).toBe(false);
+    expect([descriptions.of(pages[0]!), descriptions.of(pages[1]!), descriptions.count]).toEqual([undefined, "About alpha.", 1]);
+    // Read from the store when asked, not from a copy held beside it.
+    store.putPage("alpha.md", "k2", [alphaSection], "About alpha, edited.");
+    expect(descriptions.of(pages[1]!)).toBe("About alpha, edited.");
+    store.close();
   });
 
-  it("lists the descriptions known so far at once when none were kept for these files", async () => {
-    const first = createBackgroundCompletion({ root: "/docs", pages, describe: async () => "", warn: () => {}, onDone: () => {}, search: null });
-    expect(await first.descriptionsOnceRead()).toEqual({ descriptions: new Map(), complete: false });
-    const notTheirs = createBackgroundCompletion({ root: "/docs", pages, describe: async () => "", warn: () => {}, onDone: () => {}, search: null, keptDescriptions: Promise.resolve(null) });
-    expect(await notTheirs.descriptionsOnceRead()).toEqual({ descriptions: new Map(), complete: false });
+  it("lists every page's description at once on a restart whose store a complete pass left for the same files and renderer, and none of another's", async () => {
+    const store = openSearchStore(":memory:");
+    const first = createBackgroundCompletion({ root: "/docs", pages, describe: renderedInto(store), warn: () => {}, onDone: () => {}, search: store, descriptionsState: "files 1" });
+    await first.complete();
+    expect(store.describedFor()).toBe("files 1");
+
+    const restart = createBackgroundCompletion({ root: "/docs", pages, describe: async () => "", warn: () => {}, onDone: () => {}, search: store, descriptionsState: "files 1" });
+    const { descriptions, complete } = restart.descriptionsSoFar();
+    expect(complete).toBe(true);
+    expect(pages.map((page) => descriptions.of(page))).toEqual(["About the guide.", "About alpha."]);
+
+    const edited = createBackgroundCompletion({ root: "/docs", pages, describe: async () => "", warn: () => {}, onDone: () => {}, search: store, descriptionsState: "files 2" });
+    const soFar = edited.descriptionsSoFar();
+    expect([soFar.complete, soFar.descriptions.count, soFar.descriptions.of(pages[1]!)]).toEqual([false, 0, undefined]);
+    store.close();
   });
 
-  it("lists a first start's descriptions from the one map the completed guide then gives, not a copy made for each request", async () => {
-    const completion = createBackgroundCompletion({ root: "/docs", pages, describe: async (page) => `About ${page.slug || "the guide"}.`, warn: () => {}, onDone: () => {}, search: null });
+  it("notes the descriptions complete only when every page was described into the store", async () => {
+    const store = openSearchStore(":memory:");
+    const describe = async (page: GuidePage) => {
+      if (page.slug === "alpha") throw new Error("cannot parse");
+      return renderedInto(store)(page);
+    };
+    await createBackgroundCompletion({ root: "/docs", pages, describe, warn: () => {}, onDone: () => {}, search: store, descriptionsState: "files 1" }).complete();
+    expect(store.describedFor()).toBe(null);
+
+    // A store that cannot take a page: its description is held here, and the store is not said to have every page's.
+    const full: SearchStore = { ...store, putPage: () => { throw new Error("database or disk is full"); } };
+    const completion = createBackgroundCompletion({ root: "/docs", pages, describe: async () => "", warn: () => {}, onDone: () => {}, search: full, descriptionsState: "files 1" });
+    completion.onRendered(pages[1]!, { description: "About alpha.", brokenHrefs: [], problem: null, sections: [alphaSection] }, "k9");
+    await completion.complete();
+    expect(completion.descriptionsSoFar().descriptions.of(pages[1]!)).toBe("About alpha.");
+    expect(store.describedFor()).toBe(null);
+    store.close();
+  });
+
+  it("holds the descriptions itself where no search store is made (an export)", async () => {
+    const completion = createBackgroundCompletion({ root: "/docs", pages, describe: async (page) => `About ${page.slug || "the guide"}.`, warn: () => {}, onDone: () => {}, search: null, descriptionsState: null });
     completion.onRendered(pages[1]!, { description: "About alpha.", brokenHrefs: [], problem: null, sections: null }, "k1");
-    const soFar = completion.descriptionsSoFar();
-    expect(soFar).toEqual({ descriptions: new Map([["alpha", "About alpha."]]), complete: false });
-    expect(completion.descriptionsSoFar().descriptions).toBe(soFar.descriptions);
+    expect(completion.descriptionsSoFar().descriptions.count).toBe(1);
     const { descriptions } = await completion.complete();
-    expect(descriptions).toBe(soFar.descriptions);
-    expect(descriptions).toEqual(new Map([["alpha", "About alpha."], ["", "About the guide."]]));
+    expect(pages.map((page) => descriptions.of(page))).toEqual(["About the guide.", "About alpha."]);
+    expect(completion.descriptionsSoFar().complete).toBe(true);
   });
 
   it("reports a page's links that lead nowhere as its last render found them", async () => {
     const warnings: string[] = [];
-    const completion = createBackgroundCompletion({ root: "/docs", pages, describe: async () => "", warn: (message) => warnings.push(message), onDone: () => {}, search: null });
+    const completion = createBackgroundCompletion({ root: "/docs", pages, describe: async () => "", warn: (message) => warnings.push(message), onDone: () => {}, search: null, descriptionsState: null });
     completion.onRendered(pages[0]!, { description: "", brokenHrefs: ["gone.md"], problem: null, sections: null }, "k0");
     completion.onRendered(pages[1]!, { description: "", brokenHrefs: ["missing.md"], problem: null, sections: null }, "k1");
     // Mended, then rendered again.
@@ -77,16 +118,4 @@ describe("completing the guide in the background", () => {
     expect(warnings.join("\n")).toContain("missing.md");
     expect(warnings.join("\n")).not.toContain("gone.md");
   });
-
-  it("keeps every page's description when those kept for its files are read only after it completed", async () => {
-    let read!: (descriptions: ReadonlyMap<string, string> | null) => void;
-    const keptDescriptions = new Promise<ReadonlyMap<string, string> | null>((resolve) => (read = resolve));
-    const completion = createBackgroundCompletion({ root: "/docs", pages, describe: async (page) => `About ${page.slug || "the guide"}.`, warn: () => {}, onDone: () => {}, search: null, keptDescriptions });
-    const { descriptions } = await completion.complete();
-    read(new Map([["", "About the guide."], ["alpha", "About alpha."]]));
-    await completion.descriptionsOnceRead();
-    expect(descriptions).toEqual(new Map([["", "About the guide."], ["alpha", "About alpha."]]));
-    expect(completion.descriptionsSoFar()).toEqual({ descriptions, complete: true });
-  });
 });
-

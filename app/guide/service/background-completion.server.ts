@@ -17,17 +17,24 @@ import type { RenderFindings } from "./page-rendering.server";
 
 export type CompleteGuide = {
   search: SearchIndex;
-  /** Every page's description, by slug. */
-  descriptions: ReadonlyMap<string, string>;
+  /** Every page's description. */
+  descriptions: PageDescriptions;
   /** Links and images into the folder that lead nowhere; left as written. */
   brokenLinks: BrokenLink[];
   failures: GuideContentError[];
 };
 
+/** The pages' descriptions, as the lists of every page show them (/guide, /llms.txt). */
+export type PageDescriptions = {
+  /** The page's description; undefined while it is not known. */
+  of(page: GuidePage): string | undefined;
+  /** How many pages' descriptions are known. */
+  readonly count: number;
+};
+
 export type DescriptionsSoFar = {
-  /** By slug. */
-  descriptions: ReadonlyMap<string, string>;
-  /** Whether every page has been rendered: false while a first start renders in the background. */
+  descriptions: PageDescriptions;
+  /** Whether every page's is known: false while a first start renders in the background. */
   complete: boolean;
 };
 
@@ -39,47 +46,51 @@ type Options = {
   warn: (message: string) => void;
   /** Called once every page is rendered (the render worker may end, the cache folder be swept); awaited before `complete` resolves. */
   onDone: () => void | Promise<void>;
-  /** Where the pages' sections are indexed; null: no search index is made (a static export writes its own). */
+  /**
+   * Where the pages' sections and descriptions are kept; null: no search
+   * index is made (a static export writes its own), and the descriptions
+   * are held in memory.
+   */
   search: SearchStore | null;
   /**
-   * Every page's description as a complete pass over these very files
-   * found it (page-cache/kept-descriptions.server.ts), or null; while it
-   * is read, and once it is, the completion need not have reached a page
-   * for its description to be known.
+   * What the descriptions depend on (the folder's files and the renderer:
+   * load-guide.server.ts), or null when that is not known. A store that
+   * a complete pass left under the same state holds every page's at once:
+   * a restart on unchanged files lists them all without waiting for its
+   * pass over every page (minutes at 50,000 pages).
    */
-  keptDescriptions?: Promise<ReadonlyMap<string, string> | null>;
-  /** Given every page's description once a completion had no failure, for the next start; awaited before `complete` resolves. */
-  keepDescriptions?: (descriptions: ReadonlyMap<string, string>) => Promise<void>;
+  descriptionsState: string | null;
 };
 
 const NO_SEARCH: SearchIndex = { search: () => [] };
 
-export function createBackgroundCompletion({ root, pages, describe, warn, onDone, search, keptDescriptions, keepDescriptions }: Options) {
+export function createBackgroundCompletion({ root, pages, describe, warn, onDone, search, descriptionsState }: Options) {
   // Only the pages with links that lead nowhere: at 50,000 pages, an empty list each was 2-3 MB of the server's heap.
   const brokenByPage = new Map<GuidePage, BrokenLink[]>();
-  /**
-   * Each rendered page's description, by slug: all the completion needs of
-   * a page already rendered, what the lists show during a first start (not
-   * a copy of it made for each request), and the completed guide's. One
-   * map, not one by page and another by slug at the end: at 50,000 pages
-   * each is some 3.5 MB of table beside the descriptions' 10 MB. None are
-   * noted once those kept for these files are read (a restart): those are
-   * every page's.
-   */
-  const descriptions = new Map<string, string>();
-  // Pages shown as plain text (page-rendering.server.ts), warned of when it happened: failures all the same.
+  // Shown as plain text (page-rendering.server.ts), warned of when it happened: failures all the same.
   const shownAsWritten = new Map<GuidePage, GuideContentError>();
   let completing: Promise<CompleteGuide> | null = null;
   let completed: CompleteGuide | null = null;
   let searchFailed = false;
-  let kept: ReadonlyMap<string, string> | null = null;
-  // Never rejects (kept-descriptions.server.ts).
-  const keptRead = keptDescriptions?.then((read) => {
-    // Read after the completion (a small folder's) is too late to matter: it has every page's.
-    if (!read || completed) return;
-    kept = read;
-    descriptions.clear();
-  });
+  const describedBefore = search !== null && descriptionsState !== null && search.describedFor() === descriptionsState;
+  /**
+   * The pages described by this load: their descriptions are in the search
+   * store, each beside its sections, not held here (at 50,000 pages they
+   * were 10 to 15 MB of the server's heap). `held` has those the store
+   * could not take, and every page's where there is no store (an export).
+   */
+  const described = new Set<GuidePage>();
+  const held = new Map<GuidePage, string>();
+  const descriptions: PageDescriptions = {
+    of(page) {
+      const here = held.get(page);
+      if (here !== undefined || !search || !(describedBefore || described.has(page))) return here;
+      return search.pageDescription(page.relativePath);
+    },
+    get count() {
+      return describedBefore ? pages.length : described.size;
+    },
+  };
 
   async function completeAll(): Promise<CompleteGuide> {
     const failures: GuideContentError[] = [];
@@ -87,7 +98,7 @@ export function createBackgroundCompletion({ root, pages, describe, warn, onDone
     for (const page of pages) {
       try {
         // A page rendered before (for a visitor, or for an export) is not rendered again.
-        if (!descriptions.has(page.slug)) noteDescription(page, await describe(page));
+        if (!described.has(page)) noteDescription(page, await describe(page));
       } catch (error) {
         const failure = error instanceof GuideContentError ? error : new GuideContentError(String(error), page.file);
         failures.push(failure);
@@ -114,16 +125,24 @@ export function createBackgroundCompletion({ root, pages, describe, warn, onDone
         warn(`Search index: not completed (${(error as Error).message})`);
       }
     }
-    // Kept already when the start found them: the same files and renderer give the same descriptions.
-    if (failures.length === 0 && !kept) await keepDescriptions?.(descriptions);
+    // For the next start on the same files and renderer: every page's description is in the store.
+    if (search && descriptionsState !== null && !describedBefore && failures.length === 0 && !searchFailed) {
+      try {
+        search.markDescribed(descriptionsState);
+      } catch (error) {
+        warn(`Search index: descriptions not noted as complete (${(error as Error).message})`);
+      }
+    }
     const brokenLinks = pages.flatMap((page) => brokenByPage.get(page) ?? []);
     if (brokenLinks.length > 0) warn(describeBrokenLinks(root, brokenLinks));
-    completed = { search: search?.index ?? NO_SEARCH, descriptions: kept ?? descriptions, brokenLinks, failures };
+    completed = { search: search?.index ?? NO_SEARCH, descriptions, brokenLinks, failures };
     return completed;
   }
 
+  /** A page's description, found by its render: kept in the search store with its sections (`onRendered`), else here. */
   function noteDescription(page: GuidePage, description: string) {
-    if (!kept) descriptions.set(page.slug, description);
+    described.add(page);
+    if (!search) held.set(page, description);
   }
 
   return {
@@ -134,39 +153,26 @@ export function createBackgroundCompletion({ root, pages, describe, warn, onDone
       noteDescription(page, findings.description);
       if (findings.problem) shownAsWritten.set(page, new GuideContentError(`${page.file}: ${findings.problem}`, page.file));
       else shownAsWritten.delete(page);
+      // The store holds the page under this key already: its description too.
       if (!search || findings.sections === null || search.pageKey(page.relativePath) === key) return;
       try {
-        search.putPage(page.relativePath, key, findings.sections);
+        search.putPage(page.relativePath, key, findings.sections, findings.description);
+        held.delete(page);
       } catch (error) {
         // A full disk or a store another server holds too long: the page is served all the same, and found once indexed later.
         if (!searchFailed) warn(`Search index: ${page.relativePath} not indexed (${(error as Error).message})`);
         searchFailed = true;
+        held.set(page, findings.description);
       }
     },
     /** The first call starts it, later calls share it. Never rejects: a page that fails is in `failures`. */
     complete: () => (completing ??= completeAll()),
     /**
-     * Every page's description once the completion is done, or once those
-     * kept for these files are read; before that, those of the pages
-     * rendered so far, at once: what a page listing them shows rather than
+     * Every page's description once the completion is done, or at once when
+     * the store holds every page's for these files; before that, those of
+     * the pages rendered so far: what a page listing them shows rather than
      * wait minutes for a large folder's first start.
      */
-    descriptionsSoFar,
-    /**
-     * As `descriptionsSoFar`, once the descriptions kept for these files
-     * have been read: a restart reads them from the cache folder as it
-     * starts, and a list asked for right after listening said "0 of
-     * 50,000 pages so far" while they were read (a 50,000-page restart).
-     */
-    async descriptionsOnceRead(): Promise<DescriptionsSoFar> {
-      await keptRead;
-      return descriptionsSoFar();
-    },
+    descriptionsSoFar: (): DescriptionsSoFar => ({ descriptions, complete: completed !== null || describedBefore }),
   };
-
-  function descriptionsSoFar(): DescriptionsSoFar {
-    if (completed) return { descriptions: completed.descriptions, complete: true };
-    if (kept) return { descriptions: kept, complete: true };
-    return { descriptions, complete: false };
-  }
 }

@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { PageDescriptions } from "./background-completion.server";
 import { loadGuide, type Guide, type LoadGuideOptions } from "./load-guide.server";
 import { createPageRenderer, type PageRenderer } from "./render-worker-client.server";
 import * as markdown from "../render/markdown/render-markdown.server";
@@ -52,6 +53,8 @@ async function load(options: LoadGuideOptions = {}) {
 }
 
 const page = (guide: Guide, slug: string) => guide.findPage(slug)!;
+/** Every page's description, by slug: undefined for a page not described. */
+const described = (guide: Guide, descriptions: PageDescriptions) => Object.fromEntries(guide.pages.map((listed) => [listed.slug, descriptions.of(listed)]));
 
 describe("loading a folder", () => {
   it("lists every page with its title and navigation without rendering one article", async () => {
@@ -150,7 +153,7 @@ describe("completing the guide", () => {
     const [complete, again] = await Promise.all([guide.complete(), guide.complete()]);
     expect(again).toBe(complete);
     expect(rendering.rendered).toEqual(["beta.md", "index.md", "alpha.md", "gamma/index.md"]);
-    expect(Object.fromEntries(complete.descriptions)).toEqual({
+    expect(described(guide, complete.descriptions)).toEqual({
       "": "A landing page.",
       alpha: "The first page speaks of quillworts.",
       beta: "Set in front matter.",
@@ -376,7 +379,7 @@ describe("the cache folder of rendered pages", () => {
       expect(new Set(pagesOpened())).toEqual(new Set(["beta.md"]));
       // What the unchanged pages found is all there: their broken links, descriptions and search sections.
       expect(brokenLinks).toEqual([{ from: "alpha.md", href: "gone.md" }]);
-      expect(descriptions.get("alpha")).toBe("The first page speaks of quillworts.");
+      expect(descriptions.of(page(second, "alpha"))).toBe("The first page speaks of quillworts.");
       expect(search.search("quillworts").map((result) => result.url)).toEqual(["/guide/alpha"]);
       expect(search.search("rewritten").map((result) => result.url)).toEqual(["/guide/beta"]);
 
@@ -405,13 +408,13 @@ describe("the cache folder of rendered pages", () => {
       const first = (await load({ renderer: versioned("1"), cacheFolder })).guide;
       expect(known(first).complete).toBe(false);
       const { descriptions } = await first.complete();
-      expect(descriptions.get("alpha")).toBe("The first page speaks of quillworts.");
+      expect(descriptions.of(page(first, "alpha"))).toBe("The first page speaks of quillworts.");
 
       // The same files and renderer: whole before the completion has read a page back.
       const restarted = (await load({ renderer: versioned("1"), cacheFolder })).guide;
       await vi.waitFor(() => expect(known(restarted).complete).toBe(true));
       expect(restarted.renderCounts()).toEqual({ rendered: 0, fromDiskCache: 0, unchanged: 0 });
-      expect(known(restarted).descriptions).toEqual(descriptions);
+      expect(described(restarted, known(restarted).descriptions)).toEqual(described(first, descriptions));
 
       // Another renderer may describe a page otherwise: its start waits for its own pass.
       const otherRenderer = (await load({ renderer: versioned("2"), cacheFolder })).guide;
@@ -426,7 +429,7 @@ describe("the cache folder of rendered pages", () => {
       await edited.complete();
       const again = (await load({ renderer: versioned("1"), cacheFolder })).guide;
       await vi.waitFor(() => expect(known(again).complete).toBe(true));
-      expect(known(again).descriptions.get("alpha")).toBe("The first page speaks of hornworts and mosses.");
+      expect(known(again).descriptions.of(page(again, "alpha"))).toBe("The first page speaks of hornworts and mosses.");
     } finally {
       await fs.writeFile(file, before);
       await fs.rm(cacheFolder, { recursive: true, force: true });

@@ -16,13 +16,14 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(folder, { recursive: true, force: true }));
 
 describe("the guide's search store on a disk that fills", () => {
-  it("moves to memory with every page it held, takes the write that failed and the rest, says so once, and comes complete", () => {
+  it("moves to memory with every page it held and their descriptions, takes the write that failed and the rest, says so once, and comes complete", () => {
     const reasons: string[] = [];
     // 40 of SQLite's pages: room for the tables and two small pages, not for a long one (search-store.server.test.ts).
     const store = movingToMemory(openSearchStore(path.join(folder, "search.sqlite"), { pageLimit: 40 }), (reason) => reasons.push(reason), () => {});
     const index = store.index;
-    store.putPage("alpha.md", "a1", page("alpha", "Quillworts grow in shallow water."));
+    store.putPage("alpha.md", "a1", page("alpha", "Quillworts grow in shallow water."), "About quillworts.");
     store.putPage("beta.md", "b1", page("beta", "Sedges along the bank."));
+    store.markDescribed("files 1");
     expect(reasons).toEqual([]);
 
     store.putPage("long.md", "l1", page("long", `${Array.from({ length: 40_000 }, (_, n) => `word${n}`).join(" ")} rushes`));
@@ -33,6 +34,7 @@ describe("the guide's search store on a disk that fills", () => {
     expect(reasons).toEqual(["database or disk is full"]);
     expect(store.isComplete()).toBe(true);
     expect(store.pageKeys()).toEqual(new Map([["alpha.md", "a1"], ["long.md", "l1"], ["gamma.md", "g1"]]));
+    expect([store.pageDescription("alpha.md"), store.describedFor()]).toEqual(["About quillworts.", "files 1"]);
     // The index handed out before the move answers from the store in use.
     expect(urls(index.search("quillworts"))).toEqual(["/guide/alpha"]);
     expect(urls(index.search("rushes")).toSorted()).toEqual(["/guide/gamma", "/guide/long"]);

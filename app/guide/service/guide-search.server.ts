@@ -43,8 +43,10 @@ export function movingToMemory(store: SearchStore, cannotWrite: CannotWrite, war
       if (current !== store || !cannotWriteFile(error)) throw error;
       cannotWrite((error as Error).message);
       const memory = openSearchStore(":memory:", { warn });
-      for (const page of store.everyPage()) memory.putPage(page.path, page.key, page.sections);
+      for (const page of store.everyPage()) memory.putPage(page.path, page.key, page.sections, page.description);
       if (store.isComplete()) memory.markComplete();
+      const described = store.describedFor();
+      if (described !== null) memory.markDescribed(described);
       store.close();
       current = memory;
       return write(current);
@@ -53,12 +55,15 @@ export function movingToMemory(store: SearchStore, cannotWrite: CannotWrite, war
   return {
     pageKey: (pagePath) => current.pageKey(pagePath),
     pageKeys: () => current.pageKeys(),
-    putPage: (pagePath, key, sections) => written((into) => into.putPage(pagePath, key, sections)),
+    putPage: (pagePath, key, sections, description) => written((into) => into.putPage(pagePath, key, sections, description)),
+    pageDescription: (pagePath) => current.pageDescription(pagePath),
     keepOnly: (pagePaths) => written((into) => into.keepOnly(pagePaths)),
     markComplete: () => written((into) => into.markComplete()),
     pageCount: () => current.pageCount(),
     everyPage: () => current.everyPage(),
     isComplete: () => current.isComplete(),
+    markDescribed: (state) => written((into) => into.markDescribed(state)),
+    describedFor: () => current.describedFor(),
     // Handed out once (the completion keeps it): it asks whichever store is in use.
     index: { search: (query, options) => current.index.search(query, options) },
     close: () => current.close(),

@@ -108,7 +108,7 @@ export async function getSiteConfig(): Promise<SiteConfig> {
  */
 export async function listedDescriptions(): Promise<DescriptionsSoFar> {
   const guide = await getGuide();
-  return staticSite ? { descriptions: (await guide.complete()).descriptions, complete: true } : guide.descriptionsOnceRead();
+  return staticSite ? { descriptions: (await guide.complete()).descriptions, complete: true } : guide.descriptionsSoFar();
 }
 
 /** SiteConfig.basePath, for code that runs before any page is asked for (the Markdown middleware). */

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GuideContentError } from "../guide-content-error";
 import { loadGuide, type Guide, type LoadGuideOptions } from "./load-guide.server";
+import type { PageDescriptions } from "./background-completion.server";
 import { createPageRenderer, RenderTimeLimitError, type PageRenderer } from "./render-worker-client.server";
 
 const fixtures = path.join(import.meta.dirname, "__fixtures__");
@@ -81,13 +82,14 @@ describe("the descriptions known so far, for a page that lists them without wait
       const { guide } = await load(fixture("no-front-matter"));
       const before = guide.descriptionsSoFar();
       expect(before.complete).toBe(false);
-      expect(before.descriptions.size).toBe(0);
+      expect(before.descriptions.count).toBe(0);
       await rendered(guide, "first-steps");
-      expect([...guide.descriptionsSoFar().descriptions]).toEqual([["first-steps", "The heading above is this page's title."]]);
+      const known = (descriptions: PageDescriptions) => guide.pages.flatMap((page) => (descriptions.of(page) === undefined ? [] : [[page.slug, descriptions.of(page)]]));
+      expect(known(guide.descriptionsSoFar().descriptions)).toEqual([["first-steps", "The heading above is this page's title."]]);
       await guide.complete();
       const after = guide.descriptionsSoFar();
       expect(after.complete).toBe(true);
-      expect([...after.descriptions.keys()].sort()).toEqual(slugs(guide).sort());
+      expect(known(after.descriptions).map(([slug]) => slug).sort()).toEqual(slugs(guide).sort());
     },
     FIRST_RENDER_TIMEOUT,
   );
@@ -401,7 +403,7 @@ describe("the site's own content", () => {
       expect(failures).toEqual([]);
       for (const page of guide.pages) {
         expect(page.title.trim(), page.slug).not.toBe("");
-        expect(descriptions.get(page.slug)?.trim(), page.slug).not.toBe("");
+        expect(descriptions.of(page)?.trim(), page.slug).not.toBe("");
         expect(guide.findPage(page.slug)).toBe(page);
       }
     },
@@ -510,7 +512,7 @@ describe("a guide loaded for a static export (searchIndex: false)", () => {
     expect((await rendered(guide, "first-steps")).html).toContain(firstWord);
     const { failures, search, descriptions } = await guide.complete();
     expect(failures).toEqual([]);
-    expect(descriptions.size).toBe(guide.pages.length);
+    expect(descriptions.count).toBe(guide.pages.length);
     expect(search.search(firstWord)).toEqual([]);
   }, FIRST_RENDER_TIMEOUT);
 });
@@ -526,7 +528,7 @@ describe("completing a guide whose pages were rendered already", () => {
 
     const { search, descriptions } = await guide.complete();
     expect(renderedUrls).toHaveLength(guide.pages.length);
-    expect(descriptions.size).toBe(guide.pages.length);
+    expect(descriptions.count).toBe(guide.pages.length);
     const source = await fs.readFile(path.join(fixture("no-front-matter"), "first-steps.md"), "utf8");
     const firstWord = source.replace(/^#.*\n/, "").match(/[A-Za-z]{6,}/)![0];
     expect(search.search(firstWord).map((result) => result.url)).toContain("/guide/first-steps");

@@ -11,7 +11,6 @@ import type { SearchIndex } from "../search/search-index.server";
 import { createBackgroundCompletion, type CompleteGuide, type DescriptionsSoFar } from "./background-completion.server";
 import { createKeptPages, type RenderedPageStore } from "./kept-pages.server";
 import { openDiskPageCache } from "./page-cache/disk-page-cache.server";
-import { readKeptDescriptions, writeKeptDescriptions } from "./page-cache/kept-descriptions.server";
 import { sweepPageCache } from "./page-cache/sweep-page-cache.server";
 import { docsFolderCache } from "./page-cache/docs-folder-cache.server";
 import { siteFingerprint } from "./page-cache/page-keys.server";
@@ -78,10 +77,8 @@ export type Guide = {
    * is in `failures` (and its own requests fail).
    */
   complete(): Promise<CompleteGuide>;
-  /** The descriptions known now, without waiting: every page's once `complete` is done. */
+  /** The descriptions known now, without waiting: every page's once `complete` is done, or at once on a restart on unchanged files (background-completion.server.ts). */
   descriptionsSoFar(): DescriptionsSoFar;
-  /** The same, once a restart has read those it kept for these files (a local file; background-completion.server.ts). */
-  descriptionsOnceRead(): Promise<DescriptionsSoFar>;
 };
 
 export type SearchSoFar = {
@@ -160,9 +157,6 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
     const fingerprint = siteFingerprint(renderer.version ?? "source", targets!);
     const cacheFolder = cacheFolderOf(folder.root);
     const search = options.searchIndex === false ? null : openGuideSearch(cacheFolder, warn, cache?.cannotWrite);
-    // Every page's description as the last complete pass found it, for the same files and renderer.
-    const descriptionsFile = cacheFolder && path.join(cacheFolder, "descriptions.json");
-    const descriptionsValidFor = start!.stamp && `${start!.stamp}\n${fingerprint}`;
     const completion = createBackgroundCompletion({
       root: folder.root,
       pages: folder.pages,
@@ -176,8 +170,8 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
         await sweepPageCache(cacheFolder, rendering.keys());
       },
       search,
-      keptDescriptions: descriptionsFile && descriptionsValidFor && start!.unchangedSinceLastStart ? readKeptDescriptions(descriptionsFile, descriptionsValidFor) : undefined,
-      keepDescriptions: descriptionsFile && descriptionsValidFor ? (descriptions) => writeKeptDescriptions(descriptionsFile, descriptionsValidFor, descriptions) : undefined,
+      // The descriptions depend on the files (the folder's stamp) and the renderer with the folder's link targets.
+      descriptionsState: start!.stamp ? `${start!.stamp}\n${fingerprint}` : null,
     });
     let indexedKeys: Map<string, string> | undefined;
     const rendering = createPageRendering(folder, {
@@ -223,7 +217,6 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       },
       complete: completion.complete,
       descriptionsSoFar: completion.descriptionsSoFar,
-      descriptionsOnceRead: completion.descriptionsOnceRead,
     };
   } catch (error) {
     renderer.release();

@@ -79,14 +79,14 @@ export async function llmsIndex(siteAddress: string): Promise<{ text: string; co
   const guide = await getGuide();
   const site = await getSiteConfig();
   const { descriptions, complete } = await listedDescriptions();
-  const summary = guide.landing ? descriptions.get(guide.landing.slug) : undefined;
+  const summary = guide.landing ? descriptions.of(guide.landing) : undefined;
   const lines = [`# ${oneLine(site.name)}`, ""];
   if (summary) lines.push(`> ${oneLine(summary)}`, "");
   lines.push(`Every page's Markdown is at its address plus \`.md\`; all of them in one file: ${siteAddress}/llms-full.txt`, "");
-  if (!complete) lines.push(`Descriptions of ${descriptions.size.toLocaleString("en")} of ${guide.pages.length.toLocaleString("en")} pages so far: the server is still reading the others.`, "");
+  if (!complete) lines.push(`Descriptions of ${descriptions.count.toLocaleString("en")} of ${guide.pages.length.toLocaleString("en")} pages so far: the server is still reading the others.`, "");
   lines.push("## Pages", "");
   for (const page of guide.pages) {
-    const description = descriptions.get(page.slug);
+    const description = descriptions.of(page);
     lines.push(`- [${linkText(page.title)}](${siteAddress}${markdownUrl(page)})${description ? `: ${oneLine(description)}` : ""}`);
   }
   return { text: `${lines.join("\n")}\n`, complete };

@@ -28,13 +28,13 @@ export async function pageListPart(number: number): Promise<{ list: PageListData
   const { descriptions, complete } = await listedDescriptions();
   const list: PageListData = {
     part,
-    described: complete ? null : { count: descriptions.size, of: guide.pages.length },
+    described: complete ? null : { count: descriptions.count, of: guide.pages.length },
     beginsWithin: part.number > 1 ? navAncestors(guide.nav, guide.pages[part.first - 1]!.url).map((group) => group.title) : [],
-    pages: guide.pages.slice(part.first - 1, part.last).map(({ url, title, slug }) => ({
-      url,
-      title,
-      description: descriptions.get(slug) ?? "",
-      depth: slug.split("/").length - 1,
+    pages: guide.pages.slice(part.first - 1, part.last).map((page) => ({
+      url: page.url,
+      title: page.title,
+      description: descriptions.of(page) ?? "",
+      depth: page.slug.split("/").length - 1,
     })),
     description: site.ownFolder
       ? "Every page of the documentation, in reading order."

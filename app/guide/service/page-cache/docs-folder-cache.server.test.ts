@@ -19,6 +19,14 @@ describe("a cache folder tried before use", () => {
     expect(warnings).toEqual([]);
   });
 
+  it("loses the file of descriptions an earlier version kept there, and nothing else", () => {
+    const folder = path.join(root, "site");
+    fs.mkdirSync(folder);
+    for (const name of ["descriptions.json", "search.sqlite", "start.json"]) fs.writeFileSync(path.join(folder, name), "{}");
+    expect(writableCacheFolder(folder, warnOnceOfCacheFolder(folder, () => {}))).toBe(folder);
+    expect(fs.readdirSync(folder).sort()).toEqual(["search.sqlite", "start.json"]);
+  });
+
   it("is not used where it cannot be made, and said once however often it is tried", () => {
     const warnings: string[] = [];
     fs.writeFileSync(path.join(root, "file"), "kept");

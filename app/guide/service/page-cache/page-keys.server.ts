@@ -14,7 +14,7 @@ import type { UrlTargets } from "../../render/resolve-url.server";
  * the pages that link to where it is or was.
  */
 
-/** The renderer's version and the folder's link targets, hashed once at start: what a start's findings (kept descriptions) are valid for. */
+/** The renderer's version and the folder's link targets, hashed once at start: what a start's findings (the descriptions in the search store) are valid for. */
 export function siteFingerprint(rendererVersion: string, targets: UrlTargets): string {
   // A line per target, each text led by its length, so that no two sets of targets read the same;
   // in the listing's order, which is sorted: the same folder gives the same lines.
