@@ -60,12 +60,42 @@ describe("an answer that lists every page (/llms.txt, the sitemaps)", () => {
     expect(brotliLength).toBeLessThan(gzipLength!);
   });
 
-  it("answers an address asked for once in gzip, never in brotli: addresses asked for in turn cost a build and a gzip each", async () => {
+  it("keeps the answers of two addresses asked for in turn: each is built once, and sent in brotli once asked for again", async () => {
     const browser = "gzip, deflate, br, zstd";
     const answers = [];
     for (let round = 0; round < 3; round++) for (const address of [ADDRESS, "http://other.example"]) answers.push(await get(browser, address));
-    expect(state.builds).toBe(6);
-    expect(answers.map((answer) => answer.headers.get("Content-Encoding"))).toEqual(Array(6).fill("gzip"));
+    expect(state.builds).toBe(2);
+    expect(answers.map((answer) => answer.headers.get("Content-Encoding"))).toEqual(["gzip", "gzip", "br", "br", "br", "br"]);
+    expect(await decoded(answers[5]!)).toContain("(http://other.example/guide/page-0.md)");
+  });
+
+  it("builds a third address's answer in place of the one asked for longest ago, never keeping more", async () => {
+    for (const address of [ADDRESS, "http://other.example", ADDRESS, "http://third.example"]) await get("gzip", address);
+    expect(state.builds).toBe(3);
+    // ADDRESS was asked for after other.example: it is kept, other.example is not.
+    await get("gzip", ADDRESS);
+    expect(state.builds).toBe(3);
+    await get("gzip", "http://other.example");
+    expect(state.builds).toBe(4);
+  });
+
+  it("builds one answer at a time: requests naming new hosts at once wait in turn, each given its own host's answer", async () => {
+    let building = 0;
+    let mostAtOnce = 0;
+    const slowBuild = (address: string) => async () => {
+      mostAtOnce = Math.max(mostAtOnce, ++building);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      building--;
+      return llmsLike(address);
+    };
+    const addresses = Array.from({ length: 4 }, (_, index) => `http://host-${index}.example`);
+    const answers = await Promise.all(
+      addresses.map((address) => keptAnswer(new Request(`${address}/llms.txt`), { name: "llms.txt", siteAddress: address, build: slowBuild(address), contentType: "text/plain", maxAgeSeconds: 300 })),
+    );
+    expect(mostAtOnce).toBe(1);
+    expect(state.builds).toBe(4);
+    const texts = await Promise.all(answers.map(decoded));
+    texts.forEach((text, index) => expect(text).toContain(`(http://host-${index}.example/guide/page-0.md)`));
   });
 
   it("is built once for concurrent requests, and a HEAD has the headers without the body", async () => {
@@ -86,9 +116,10 @@ describe("an answer that lists every page (/llms.txt, the sitemaps)", () => {
     expect(other).toContain("(http://other.example/guide/page-0.md)");
     expect(other).not.toContain(ADDRESS);
     expect(state.builds).toBe(4);
-    // One kept at a time: the first address again builds again, rather than a second being kept.
+    // The new guide's and site name's answer is kept beside the other address's.
     await get("br");
-    expect(state.builds).toBe(5);
+    await get("br", "http://other.example");
+    expect(state.builds).toBe(4);
   });
 
   it("is kept for each name: answers of other names, asked for in turn, build each once and do not take each other's place", async () => {

@@ -18,11 +18,16 @@ import { getGuide, getSiteConfig } from "./guide-service.server";
  * incomplete (/llms.txt while a first start is still finding descriptions)
  * is built for each request and marked for no cache to keep.
  *
- * One answer is kept for each name: for the guide in force (a new one in
- * development after an edit), the site's name and the site address it was
+ * Answers are kept for each name: for the guide in force (a new one in
+ * development after an edit), the site's name and the site address each was
  * built for. The address is the request's (its Host) when SITE_URL is not
- * set, so another address builds again rather than adding an answer: the
- * names are a route's few, and requests cannot fill memory.
+ * set: the answers of the last two addresses are kept (a site's public
+ * name and the one a health check or a proxy uses), and a third address
+ * builds again in place of the one asked for longest ago, so requests
+ * cannot fill memory. Answers are built one at a time, whatever their name
+ * or address: requests naming ever new hosts wait in turn for theirs,
+ * rather than each taking a core (0.65 s of building and compressing at
+ * 50,000 pages) while pages wait.
  */
 
 export type AnswerText = { text: string; complete: boolean };
@@ -43,7 +48,12 @@ type Compressed = { gzip: Buffer; br: Promise<Buffer> | null; asked: number; com
 type Built = { text: string; complete: false } | Compressed;
 type Kept = { guide: object; siteName: string; siteAddress: string; built: Promise<Built> };
 
-const kept = new Map<string, Kept>();
+/** The addresses an answer is kept for, most recently asked first. */
+const ADDRESSES_KEPT = 2;
+/** By name, most recently asked first. */
+const kept = new Map<string, Kept[]>();
+/** The build under way, or the last: the next one starts after it. */
+let lastBuild: Promise<unknown> = Promise.resolve();
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -54,8 +64,7 @@ const BROTLI_ONCE = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } };
 export async function keptAnswer(request: Request, { name, siteAddress, build, contentType, maxAgeSeconds }: KeptAnswerOptions): Promise<Response> {
   const headers = { "Content-Type": contentType, Vary: "Accept-Encoding" };
   const [guide, site] = [await getGuide(), await getSiteConfig()];
-  const current = kept.get(name);
-  const entry = current && current.guide === guide && current.siteName === site.name && current.siteAddress === siteAddress ? current : keep(name, { guide, siteName: site.name, siteAddress }, build);
+  const entry = keptFor(name, { guide, siteName: site.name, siteAddress }) ?? keep(name, { guide, siteName: site.name, siteAddress }, build);
   const answer = await entry.built;
   if (!answer.complete) return new Response(request.method === "HEAD" ? null : answer.text, { headers: { ...headers, "Cache-Control": "no-store" } });
   // Asked for again: brotli from now on, made once for all the requests that want it.
@@ -72,16 +81,31 @@ export async function keptAnswer(request: Request, { name, siteAddress, build, c
   return new Response(request.method === "HEAD" ? null : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { headers: sent });
 }
 
-/** Concurrent requests share one build and one compression; the text itself is not kept. */
+/** The answer kept for this name, guide, site name and address, now the most recently asked; undefined when there is none. */
+function keptFor(name: string, key: Omit<Kept, "built">): Kept | undefined {
+  const entries = kept.get(name) ?? [];
+  const found = entries.find((entry) => entry.guide === key.guide && entry.siteName === key.siteName && entry.siteAddress === key.siteAddress);
+  if (found) kept.set(name, [found, ...entries.filter((entry) => entry !== found)]);
+  return found;
+}
+
+/** Concurrent requests share one build and one compression, which waits for any other build to end; the text itself is not kept. */
 function keep(name: string, key: Omit<Kept, "built">, build: () => Promise<AnswerText>): Kept {
-  const built = build().then(async ({ text, complete }): Promise<Built> => {
+  const built = lastBuild.then(build).then(async ({ text, complete }): Promise<Built> => {
     if (!complete) return { text, complete };
     return { gzip: await gzip(text), br: null, asked: 0, complete };
   });
+  lastBuild = built.catch(() => {});
   const entry: Kept = { ...key, built };
-  kept.set(name, entry);
+  // Answers of another guide or site name are no longer asked for: only other addresses' stay.
+  const others = (kept.get(name) ?? []).filter((other) => other.guide === key.guide && other.siteName === key.siteName);
+  kept.set(name, [entry, ...others].slice(0, ADDRESSES_KEPT));
   // What is known so far, or a failure, is for the requests that asked for it, not for later ones.
-  const forget = () => void (kept.get(name) === entry && kept.delete(name));
+  const forget = () => {
+    const entries = kept.get(name)?.filter((other) => other !== entry) ?? [];
+    if (entries.length > 0) kept.set(name, entries);
+    else kept.delete(name);
+  };
   built.then((answer) => answer.complete || forget(), forget);
   return entry;
 }
