@@ -51,7 +51,9 @@ export type FolderProblem = {
 /**
  * `cacheFolder`: where rendered pages are kept, as the server keeps them
  * (load-guide.server.ts): a check of unchanged files renders none again,
- * and a server started on the folder after a check renders none either.
+ * and a server started on the folder after a check renders none either,
+ * and searches and lists every page's description at once: the check
+ * leaves the search index there too.
  * `budgetMB`: each render worker's share of it, as an export's workers
  * have (server/memory-budget.ts).
  */
@@ -72,9 +74,10 @@ export async function checkGuide(folder: string, { cacheFolder = null, budgetMB 
       onRefusedFile: (error) => refused.push(error),
       renderer,
       cacheFolder,
-      // Each page's ids and links are read as it is rendered, and nothing asks for it again; nor is anything searched.
+      // Each page's ids and links are read as it is rendered, and nothing asks for it again.
       renderedBytesKept: 0,
-      searchIndex: false,
+      // Nothing is searched here: the index is made only for a server to find in the cache folder.
+      searchIndex: cacheFolder !== null,
     });
   } catch (error) {
     if (error instanceof GuideContentError) return [fromContentError(contentDir, error)];

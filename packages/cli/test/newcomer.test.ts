@@ -1,6 +1,7 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import { DatabaseSync } from "node:sqlite";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -219,9 +220,23 @@ describe("a newcomer with the package installed from its tarball", () => {
     }
   });
 
-  test("check renders into the cache folder serve reads: a server started on the folder after a check renders no page", async () => {
+  test("check renders into the cache folder serve reads: a server started on the folder after a check renders no page, and finds the search index with every page's description", async () => {
     const cache = path.join(workDir, "shared-cache");
     expect(await npx("check", "docs", "--cache-dir", cache)).toMatchObject({ code: 0 });
+    // The search index a server reads at start, complete, every page described (app/guide/search/search-store.server.ts).
+    const indexFile = (fs.readdirSync(cache, { recursive: true }) as string[]).find((name) => path.basename(name) === "search.sqlite");
+    expect(indexFile).toBeDefined();
+    const index = new DatabaseSync(path.join(cache, indexFile!), { readOnly: true });
+    try {
+      const state = Object.fromEntries((index.prepare("SELECT name, value FROM store_state").all() as Array<{ name: string; value: string }>).map(({ name, value }) => [name, value]));
+      expect(state.complete).toBe("yes");
+      expect(state.described).toBeTruthy();
+      const pages = index.prepare("SELECT path, description FROM pages").all() as Array<{ path: string; description: string }>;
+      expect(pages.length).toBeGreaterThan(1);
+      expect(pages.filter((page) => page.description === "")).toEqual([]);
+    } finally {
+      index.close();
+    }
     const port = await freePort();
     const server = spawn("npx", ["themed-guide", "serve", "docs", "--port", String(port), "--host", "127.0.0.1", "--cache-dir", cache], { cwd: workDir, detached: true });
     try {
