@@ -65,4 +65,20 @@ describe("a cache bounded in bytes", () => {
     cache.remeasure("gone");
     expect(cache.bytes).toBe(40);
   });
+
+  test("holds a bound that changes as it is now: made smaller, the least recently used go at the next set; made larger, more are kept", () => {
+    let bound = 30;
+    const cache = createBytesBoundedCache<string, string>(() => bound, (value) => value.length);
+    for (const key of ["a", "b", "c"]) cache.set(key, "x".repeat(10));
+    expect(cache.bytes).toBe(30);
+    bound = 10;
+    cache.get("a");
+    cache.set("d", "x".repeat(5));
+    // The least recently used go first ("b", "c", then "a") until it fits; "d", being set, stays.
+    expect([cache.peek("a"), cache.peek("b"), cache.peek("c"), cache.peek("d")].map(Boolean)).toEqual([false, false, false, true]);
+    expect(cache.bytes).toBe(5);
+    bound = 30;
+    for (const key of ["e", "f"]) cache.set(key, "x".repeat(10));
+    expect(cache.bytes).toBe(25);
+  });
 });

@@ -20,14 +20,22 @@ export type BytesBoundedCache<K, V> = {
   readonly bytes: number;
 };
 
-export function createBytesBoundedCache<K, V>(bytesKept: number, sizeOf: (value: V) => number): BytesBoundedCache<K, V> {
+/**
+ * `bytesKept`: the bound, or a function that gives it as it is now (the
+ * caches' share of the memory budget is smaller while a render worker runs
+ * beside them: server/memory-budget.ts). A bound made smaller is held from
+ * the next `set` or `remeasure`, the least recently used going first.
+ */
+export function createBytesBoundedCache<K, V>(bytesKept: number | (() => number), sizeOf: (value: V) => number): BytesBoundedCache<K, V> {
+  const bound = typeof bytesKept === "number" ? () => bytesKept : bytesKept;
   // Least recently used first.
   const entries = new Map<K, { value: V; bytes: number }>();
   let total = 0;
   // The entry just set or grown stays, even alone over the bound: it is being served.
   const letGoOver = (staying: K) => {
+    const bytesKeptNow = bound();
     for (const [key, entry] of entries) {
-      if (total <= bytesKept) break;
+      if (total <= bytesKeptNow) break;
       if (key === staying) continue;
       entries.delete(key);
       total -= entry.bytes;

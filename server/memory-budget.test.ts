@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memoryShares, renderWorkerExecArgv, searchPartPages } from "./memory-budget.ts";
+import { cacheShare, memoryShares, renderWorkerExecArgv, searchPartPages } from "./memory-budget.ts";
 
 describe("a render worker's Node options", () => {
   it("are its parent's, with the heap limit of its share in place of the parent's and a small young generation", () => {
@@ -50,5 +50,12 @@ describe("an export's search index parts", () => {
     expect(searchPartPages(4096, 5_000)).toBe(8545);
     expect(searchPartPages(384, 5_000)).toBe(296);
     expect(searchPartPages(384, 100_000)).toBe(100);
+  });
+});
+
+describe("the caches' part of their shares", () => {
+  it("is a third while a render worker runs beside them, and the whole once none does", () => {
+    expect(cacheShare(true)).toBeCloseTo(1 / 3, 10);
+    expect(cacheShare(false)).toBe(1);
   });
 });

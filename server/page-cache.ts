@@ -44,11 +44,12 @@ const bytesOf = (segments: Buffer[]) => segments.reduce((sum, segment) => sum + 
 const sizeOf = (page: CachedPage) => ENTRY_OVERHEAD + bytesOf(page.gzip.segments) + (page.brotli ? bytesOf(page.brotli.segments) : 0);
 /**
  * `bytesKept`: what the kept pages may hold together, their brotli
- * included once it is ready (their share of the memory budget,
- * server/memory-budget.ts); past it the page least recently asked for goes
- * first, and is rendered again if it is asked for again.
+ * included once it is ready (their share of the memory budget, less while
+ * a render worker runs: server/memory-budget.ts), or a function that gives
+ * it as it is now; past it the page least recently asked for goes first,
+ * and is rendered again if it is asked for again.
  */
-export function createPageCache(handleRequest: RequestHandler, buildVersion: string, seam: ServerSeam, bytesKept: number, brotliCompressor: BrotliCompressor = createBrotliCompressor()) {
+export function createPageCache(handleRequest: RequestHandler, buildVersion: string, seam: ServerSeam, bytesKept: number | (() => number), brotliCompressor: BrotliCompressor = createBrotliCompressor()) {
   const pages = createBytesBoundedCache<string, CachedPage>(bytesKept, sizeOf);
   const rendering = new Map<string, Promise<Rendered>>();
 

@@ -51,7 +51,9 @@ export async function serve({ renderWorker, liveReload = false }: { renderWorker
   // Pages are kept in memory once rendered (page-cache.ts). A page already
   // kept is answered here, first, with the headers the layers below set on it
   // the first time: they would only set the same again.
-  const pageCache = liveReload ? null : createPageCache(createFetchHandler(build, "production"), build.assets.version, seam, memoryShares(memoryBudgetMB).responseCacheBytes);
+  // At its share of the budget, less while a render worker runs beside the server (server/memory-budget.ts).
+  const { responseCacheBytes } = memoryShares(memoryBudgetMB);
+  const pageCache = liveReload ? null : createPageCache(createFetchHandler(build, "production"), build.assets.version, seam, () => responseCacheBytes * seam.cacheShare());
   if (pageCache) app.use(pageCache.serveKept);
   app.use(
     helmet({

@@ -6,7 +6,7 @@ import os from "node:os";
 import { createPageRenderer } from "./render-worker-client.server";
 import { renderWorkerPool } from "./render-worker-pool.server";
 import { pageCount } from "../page-count";
-import { memoryShares } from "../../../server/memory-budget.ts";
+import { cacheShare, memoryShares } from "../../../server/memory-budget.ts";
 import { standingWarnings } from "./standing-warnings";
 
 /**
@@ -167,7 +167,8 @@ async function load(options: StartOptions): Promise<Guide> {
       : renderWorkerPool(Array.from({ length: workers }, (_, index) => createPageRenderer(undefined, { prestarted: index === 0 ? options.renderWorker : undefined, budgetMB })));
   // An export asks for each page once (its HTML, then its data) and writes its own search index:
   // it keeps only the pages in hand, and no page's search sections.
-  const kept = options.staticSite ? { searchIndex: false, renderedBytesKept: EXPORT_BYTES_KEPT } : { renderedBytesKept: memoryShares(budgetMB).keptPagesBytes };
+  const keptPagesBytes = memoryShares(budgetMB).keptPagesBytes;
+  const kept = options.staticSite ? { searchIndex: false, renderedBytesKept: EXPORT_BYTES_KEPT } : { renderedBytesKept: () => keptPagesBytes * cacheShare(renderer.workerRunning?.() ?? false) };
   // `themed-guide dev` loads the folder again on every change: each load hands what it found to the next.
   const guideOptions: LoadGuideOptions = { sitePaths: SITE_PATHS, basePath: options.basePath, renderer, cacheFolder: given.cacheDir, keepFindings: options.liveReload, warn: warnings.warn, ...kept };
   warnings.beginLoad();
@@ -182,6 +183,11 @@ async function load(options: StartOptions): Promise<Guide> {
   // An export asks for every page itself, one after another: rendering them in the background too would do it twice.
   if (!staticSite) completeInBackground(guide);
   return guide;
+}
+
+/** The part of their shares of the budget the caches in memory keep now: less while the guide's render worker runs beside them. */
+export function cacheShareNow(): number {
+  return cacheShare(loadedWith?.renderer?.workerRunning?.() ?? false);
 }
 
 /** The rest of the pages, the search index and the broken-link report, once the server is up. */

@@ -42,7 +42,7 @@ export function keptBytes(rendered: PageContent): number {
   return ENTRY_OVERHEAD_BYTES + rendered.headings.length * HEADING_OVERHEAD_BYTES + characters * 2;
 }
 
-export function createKeptPages(bytesKept = RENDERED_BYTES_KEPT): RenderedPageStore {
+export function createKeptPages(bytesKept: number | (() => number) = RENDERED_BYTES_KEPT): RenderedPageStore {
   const kept = createBytesBoundedCache<GuidePage, RenderedPage>(bytesKept, keptBytes);
   return { get: (page) => kept.get(page), set: (page, rendered) => kept.set(page, rendered) };
 }

@@ -96,8 +96,8 @@ export type LoadGuideOptions = {
   basePath?: string;
   /** Where warnings go (symbolic links out, broken links, pages that fail to render): one line each. */
   warn?: (message: string) => void;
-  /** How much rendered HTML the default store keeps, in bytes (default RENDERED_BYTES_KEPT). */
-  renderedBytesKept?: number;
+  /** How much rendered HTML the default store keeps, in bytes (default RENDERED_BYTES_KEPT), or a function that gives it as it is now. */
+  renderedBytesKept?: number | (() => number);
   /**
    * Where rendered pages and the search index are kept across restarts
    * (page-cache/), each docs folder in a folder of its own; used only when

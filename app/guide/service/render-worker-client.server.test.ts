@@ -141,13 +141,16 @@ describe("visitors' pages in the renderer's hands", () => {
 describe("the render worker's life", () => {
   const sizedWorker = (rss: number) => FAKE_WORKER.replace('result: { html: url + " " + process.pid } }', `result: { html: url + " " + process.pid }, rss: ${rss} }`);
 
-  test("a worker not asked for a page for a while ends, and the next page starts another", async () => {
+  test("a worker not asked for a page for a while ends, and the next page starts another; it says whether one is running, for the caches beside it", async () => {
     const renderer = createPageRenderer(writeFakeWorker(FAKE_WORKER), { unaskedIdleMs: 200 });
     renderer.prepare(NO_TARGETS, []);
     const first = pidOf((await renderer.render(job("/guide/a", "# A"))).html);
     expect(pidOf((await renderer.render(job("/guide/b", "# B"))).html)).toBe(first);
+    expect(renderer.workerRunning?.()).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(renderer.workerRunning?.()).toBe(false);
     expect(pidOf((await renderer.render(job("/guide/c", "# C"))).html)).not.toBe(first);
+    expect(renderer.workerRunning?.()).toBe(true);
     renderer.release();
   });
 

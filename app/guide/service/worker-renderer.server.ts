@@ -179,6 +179,7 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
   return {
     where: "worker",
     version: rendererVersion(workerFile),
+    workerRunning: () => worker !== null || retiring !== null,
     prepare(targets, samples) {
       prepared = [targets, samples];
       if (worker) worker.send(preparationMessage()!);
