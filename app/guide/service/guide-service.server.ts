@@ -168,7 +168,7 @@ async function load(options: StartOptions): Promise<Guide> {
   // An export asks for each page once (its HTML, then its data) and writes its own search index:
   // it keeps only the pages in hand, and no page's search sections.
   const keptPagesBytes = memoryShares(budgetMB).keptPagesBytes;
-  const kept = options.staticSite ? { searchIndex: false, renderedBytesKept: EXPORT_BYTES_KEPT } : { renderedBytesKept: () => keptPagesBytes * cacheShare(renderer.workerRunning?.() ?? false) };
+  const kept = options.staticSite ? { searchIndex: false, renderedBytesKept: EXPORT_BYTES_KEPT } : { renderedBytesKept: () => keptPagesBytes * cacheShareNow() };
   // `themed-guide dev` loads the folder again on every change: each load hands what it found to the next.
   const guideOptions: LoadGuideOptions = { sitePaths: SITE_PATHS, basePath: options.basePath, renderer, cacheFolder: given.cacheDir, keepFindings: options.liveReload, warn: warnings.warn, ...kept };
   warnings.beginLoad();
