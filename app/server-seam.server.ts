@@ -1,4 +1,4 @@
-import type { ChildProcess } from "node:child_process";
+import type { Worker } from "node:worker_threads";
 import { RouterContextProvider } from "react-router";
 import type { ThemePreference } from "react-router-theme";
 import { getThemePreference, getThemeScriptHash } from "react-router-theme/server";
@@ -32,7 +32,7 @@ export const serverSeam = {
    * from `basePath` ("/docs"; "" at the host's root). `liveReload`: pages
    * listen for the folder's changes (`themed-guide dev`, with `watchGuide`).
    */
-  async startGuide(options: { renderWorker?: ChildProcess | null; staticSite?: boolean; basePath?: string; liveReload?: boolean } = {}): Promise<void> {
+  async startGuide(options: { renderWorker?: Worker | null; staticSite?: boolean; basePath?: string; liveReload?: boolean } = {}): Promise<void> {
     await startGuide({
       renderWorker: options.renderWorker ?? undefined,
       staticSite: options.staticSite ?? false,

@@ -75,7 +75,7 @@ async function servedOnce(folder: { dir: string; urls: string[] }, name: string,
   const server = spawnServer(await freePort(), env);
   const pid = server.process.pid!;
   const samples: number[] = [];
-  // Which processes made the peak: the server, its render worker, its brotli compressor.
+  // Which processes made the peak: the server (its render worker a thread of it), its brotli compressor.
   let peakParts: { name: string; rss: number }[] = [];
   let peak = 0;
   const sampler = setInterval(() => {

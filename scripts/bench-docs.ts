@@ -8,8 +8,9 @@
  *   --starts times; the goal is judged on the slowest);
  * - the server's RSS (with its render worker while there is one) while every
  *   page is served in light and in dark, the moment every page's brotli is
- *   ready, and once the background rendering is done and the worker and the
- *   brotli compressor (each a child process that ends when idle) have ended;
+ *   ready, and once the background rendering is done and the worker (a
+ *   thread) and the brotli compressor (a child process), each ending when
+ *   idle, have ended;
  * - the longest page's HTML, decoded, as sent to a browser (brotli) and to
  *   a client that takes gzip only; how many times its
  *   navigation and its article are in it; inline styles in its code blocks;
@@ -137,7 +138,7 @@ try {
     rows.push({ measurement: `start → first page served (${firstPath})`, result: `${Math.round(slowest("firstPageMs"))} ms (runs: ${list("firstPageMs")} ms)`, goal: `≤ ${GOALS.startMs} ms`, met: slowest("firstPageMs") <= GOALS.startMs });
 
     // --- Every page in both themes, then the server's memory: the server
-    // and its render worker (a child process that ends once every page is
+    // with its render worker (a thread that ends once every page is
     // rendered), sampled while the pages are served, then once it has ended.
     const pid = running.process.pid!;
     const rssAtStart = treeRssBytes(pid);

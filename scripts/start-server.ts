@@ -101,7 +101,7 @@ export function treeRssBytes(pid: number): number | null {
   return childPids(pid).reduce((sum, child) => sum + (treeRssBytes(child) ?? 0), own);
 }
 
-/** Each process of the tree, named by its script's file name (the server, a render worker, the brotli compressor), with its RSS. */
+/** Each process of the tree, named by its script's file name (the server, its render worker a thread of it; the brotli compressor), with its RSS. */
 export function treeRssParts(pid: number): { name: string; rss: number }[] {
   const rss = rssBytes(pid);
   if (rss === null) return [];

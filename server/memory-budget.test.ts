@@ -1,44 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { cacheShare, memoryShares, renderWorkerExecArgv, searchPartPages } from "./memory-budget.ts";
+import { cacheShare, memoryShares, renderWorkerV8Flags, searchPartPages } from "./memory-budget.ts";
 
-describe("a render worker's Node options", () => {
-  it("are its parent's, with the heap limit of its share in place of the parent's and a small young generation", () => {
-    expect(renderWorkerExecArgv(["--enable-source-maps", "--max-old-space-size=900"], 512, {})).toEqual([
-      "--enable-source-maps",
-      `--max-old-space-size=${memoryShares(512).workerHeapMB}`,
-      "--max-semi-space-size=8",
-      "--no-regexp-tier-up",
-    ]);
+describe("a render worker's V8 flags", () => {
+  const heapLimit = `--max-old-space-size=${memoryShares(512).workerHeapMB}`;
+
+  it("are the heap limit of its share and a small young generation, whatever the process that starts it runs with", () => {
+    expect(renderWorkerV8Flags(512, [])).toEqual([heapLimit, "--max-semi-space-size=8", "--no-regexp-tier-up"]);
+    // The server's own heap limit and early collection are its own (heap-limit.ts).
+    expect(renderWorkerV8Flags(512, ["--max-old-space-size=900", "--heap-growing-percent=10"])).toEqual([heapLimit, "--max-semi-space-size=8", "--no-regexp-tier-up"]);
+    expect(renderWorkerV8Flags(1024, [])[0]).toBe(`--max-old-space-size=${memoryShares(1024).workerHeapMB}`);
   });
 
-  it("leave out the parent's early collection: a worker renders, and collects when V8 judges best", () => {
-    expect(renderWorkerExecArgv(["--heap-growing-percent=10", "--enable-source-maps"], 512, {})).toEqual([
-      "--enable-source-maps",
-      `--max-old-space-size=${memoryShares(512).workerHeapMB}`,
-      "--max-semi-space-size=8",
-      "--no-regexp-tier-up",
-    ]);
-  });
-
-  it("take the place of the parent's heap limit and early collection however they are spelled", () => {
-    expect(renderWorkerExecArgv(["--max_old_space_size=900", "--heap_growing_percent=10"], 512, {})).toEqual([
-      `--max-old-space-size=${memoryShares(512).workerHeapMB}`,
-      "--max-semi-space-size=8",
-      "--no-regexp-tier-up",
-    ]);
-  });
-
-  it("keep a young generation the user chose, on the command line or in NODE_OPTIONS", () => {
-    expect(renderWorkerExecArgv(["--max-semi-space-size=2"], 512, {})).toEqual(["--max-semi-space-size=2", `--max-old-space-size=${memoryShares(512).workerHeapMB}`, "--no-regexp-tier-up"]);
-    expect(renderWorkerExecArgv([], 512, { NODE_OPTIONS: "--inspect  --max-semi-space-size=16" })).toEqual([`--max-old-space-size=${memoryShares(512).workerHeapMB}`, "--no-regexp-tier-up"]);
+  it("leave a young generation the user chose", () => {
+    expect(renderWorkerV8Flags(512, ["--max-semi-space-size=2"])).toEqual([heapLimit, "--no-regexp-tier-up"]);
   });
 
   it("compile each regular expression once, to machine code, unless the user chose how V8 compiles them", () => {
-    const heapLimit = `--max-old-space-size=${memoryShares(512).workerHeapMB}`;
-    expect(renderWorkerExecArgv([], 512, {})).toEqual([heapLimit, "--max-semi-space-size=8", "--no-regexp-tier-up"]);
-    expect(renderWorkerExecArgv(["--regexp-tier-up"], 512, {})).toEqual(["--regexp-tier-up", heapLimit, "--max-semi-space-size=8"]);
-    expect(renderWorkerExecArgv(["--regexp_tier_up_ticks=5"], 512, {})).toEqual(["--regexp_tier_up_ticks=5", heapLimit, "--max-semi-space-size=8"]);
-    expect(renderWorkerExecArgv(["--regexp-interpret-all"], 512, {})).toEqual(["--regexp-interpret-all", heapLimit, "--max-semi-space-size=8"]);
+    expect(renderWorkerV8Flags(512, ["--regexp-tier-up"])).toEqual([heapLimit, "--max-semi-space-size=8"]);
+    expect(renderWorkerV8Flags(512, ["--regexp-tier-up-ticks=5"])).toEqual([heapLimit, "--max-semi-space-size=8"]);
+    expect(renderWorkerV8Flags(512, ["--regexp-interpret-all"])).toEqual([heapLimit, "--max-semi-space-size=8"]);
   });
 });
 

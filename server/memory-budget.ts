@@ -3,13 +3,12 @@
  * processes together may hold, whatever the size of the docs folder, and
  * how it is shared. An export (`themed-guide build`) has a default of its
  * own, below; each of its render workers (one per core) takes the share
- * a server's one worker would. Measured on 2,000 to 5,000 pages (BENCHMARKS.md), the
- * server process itself is 260 to 290 MB resident with its heap limit and
- * two malloc arenas (server/heap-limit.ts), and a render worker 210 to 230 MB
- * with Shiki's JavaScript regex engine (it was 250 to 290 MB with
- * Oniguruma's WebAssembly, docs/decisions/014); the rest is shared between
- * the caches that grow with use, each bounded in bytes, and the worker's heap. What does not fit is read again from the disk cache of
- * rendered pages or rendered again. BENCHMARKS.md has the measured RSS.
+ * a server's one worker would. The render worker is a thread of the
+ * server (docs/decisions/016), its heap limited to its share: through a
+ * 50,000-page first start it held 111 to 131 MiB, and the server with it
+ * peaked at 463 MiB resident (BENCHMARKS.md). The rest is shared between
+ * the caches that grow with use, each bounded in bytes. What does not fit
+ * is read again from the disk cache of rendered pages or rendered again.
  *
  * Here in server/, run from source, because the production server needs it
  * before it loads the app's build: for the first render worker's options
@@ -36,15 +35,15 @@ export type MemoryShares = {
   workerHeapMB: number;
   /** The server process's own V8 heap limit, in MB (server/heap-limit.ts). */
   serverHeapMB: number;
-  /** Past this resident size the render worker is ended once it has nothing in hand, and a new one starts when needed. */
-  workerRssBytes: number;
+  /** Past this heap (V8's pages and what its objects hold outside them) the render worker is ended, and a new one starts when needed. */
+  workerHeapBytes: number;
 };
 
 const MB = 1024 * 1024;
 /**
  * The caches' part of their shares (keptPagesBytes, responseCacheBytes)
- * while a render worker runs beside them: the worker's 200 to 250 MB come
- * out of the same budget, and a page let go is read back from the cache
+ * while a render worker runs beside them: the worker's heap comes out of
+ * the same budget, and a page let go is read back from the cache
  * folder in under a millisecond. At a third, a 50,000-page first start's
  * server was about 20 MiB smaller at the same minutes, serving as many
  * pages (BENCHMARKS.md).
@@ -65,16 +64,20 @@ export function cacheShare(workerRunning: boolean): number {
 const SERVER_HEAP_MIN_MB = 640;
 
 export function memoryShares(budgetMB: number): MemoryShares {
+  // Less than 128 MB of heap made a worker collect garbage three times as often as it rendered.
+  const workerHeapMB = Math.max(128, Math.round(budgetMB * 0.3));
   return {
     // Small: a page let go is read back from the cache folder in under a millisecond, and whole pages
     // are kept too, compressed (responseCacheBytes). At 5% and 8% (67 MB at 512) a first start on
     // 5,000 pages, the render worker beside the server, peaked at 535 MB; at 3% and 4%, 504 MB.
     keptPagesBytes: Math.round(budgetMB * MB * 0.03),
     responseCacheBytes: Math.round(budgetMB * MB * 0.04),
-    // Less than 128 MB of heap made a worker collect garbage three times as often as it rendered.
-    workerHeapMB: Math.max(128, Math.round(budgetMB * 0.3)),
+    workerHeapMB,
     serverHeapMB: Math.max(SERVER_HEAP_MIN_MB, Math.round(budgetMB * 0.5)),
-    workerRssBytes: Math.round(budgetMB * MB * 0.5),
+    // A 50,000-page first start's worker held 111 to 131 MiB with its old generation limited to 154
+    // (BENCHMARKS.md): past the limit, its young generation and what its objects hold outside the heap
+    // make it more than its share, and a new worker starts with none of it.
+    workerHeapBytes: workerHeapMB * MB,
   };
 }
 
@@ -140,19 +143,14 @@ export function withYoungGeneration(flags: readonly string[], given: readonly st
 }
 
 /**
- * A render worker's Node options, whichever process starts it (a server, or
- * `themed-guide build`, which is not started again with the server's
- * options): the parent's, with the old-generation limit of the worker's
- * share, and the young generation above unless the user chose one.
+ * A render worker's V8 flags (server/render-worker-thread.ts), whichever
+ * process starts it (a server, or `themed-guide build`, which is not started
+ * again with the server's options): the old-generation limit of the worker's
+ * share, and the young generation above and the regular expressions below
+ * unless the user chose their own.
  */
-export function renderWorkerExecArgv(parentExecArgv: readonly string[], budgetMB: number, env: NodeJS.ProcessEnv = process.env): string[] {
-  // The parent's heap limit and its early collection (heap-limit.ts) are its own: a worker has its share, and renders.
-  const flags = parentExecArgv.filter((flag) => {
-    const name = hyphenated(flag);
-    return !name.startsWith("--max-old-space-size") && !name.startsWith(COLLECT_EARLY_FLAG);
-  });
-  const given = givenNodeOptions(parentExecArgv, env);
-  return withRegExpsCompiledOnce(withYoungGeneration([...flags, `--max-old-space-size=${memoryShares(budgetMB).workerHeapMB}`], given), given);
+export function renderWorkerV8Flags(budgetMB: number, given: readonly string[]): string[] {
+  return withRegExpsCompiledOnce(withYoungGeneration([`--max-old-space-size=${memoryShares(budgetMB).workerHeapMB}`], given), given);
 }
 
 /**

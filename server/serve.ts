@@ -12,7 +12,7 @@ import { createRequestHandler as createFetchHandler } from "react-router";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import type { ChildProcess } from "node:child_process";
+import type { Worker } from "node:worker_threads";
 import http from "node:http";
 import module from "node:module";
 import zlib from "node:zlib";
@@ -35,7 +35,7 @@ const serverBuildUrl = new URL("../build/server/index.js", import.meta.url).href
  * reload their data on each change (live-reload.ts); pages are then rendered
  * per request, never kept.
  */
-export async function serve({ renderWorker, liveReload = false }: { renderWorker: ChildProcess | null; liveReload?: boolean }) {
+export async function serve({ renderWorker, liveReload = false }: { renderWorker: Worker | null; liveReload?: boolean }) {
   // What the start reaches, for the next start's heap (start-heap.ts); `dev` reloads instead.
   const startHeap = watchStartHeap(liveReload ? null : startHeapFile(process.env));
   const build = await loadBuild();
@@ -159,7 +159,7 @@ async function loadBuild(): Promise<ServerBuild> {
 }
 
 /** The settings, validated, and the guide loaded: a folder or a setting at fault ends the start with its one line. */
-async function startApp(seam: ServerSeam, renderWorker: ChildProcess | null, liveReload: boolean) {
+async function startApp(seam: ServerSeam, renderWorker: Worker | null, liveReload: boolean) {
   try {
     const settings = seam.settings();
     await seam.startGuide({ renderWorker, liveReload });

@@ -1,3 +1,5 @@
+import v8 from "node:v8";
+import { parentPort } from "node:worker_threads";
 import { sampleDocument, type CodeSample } from "./code-samples.server";
 import { renderMarkdown } from "./markdown/render-markdown.server";
 import { renderPage, type RenderJob, type RenderResult } from "./render-page.server";
@@ -7,12 +9,13 @@ import type { UrlLookups } from "./resolve-url.server";
 
 /**
  * The render worker's entry (built to build/worker/ by react-router.config.ts),
- * run as a child process of the server (service/render-worker-client.server.ts). It is
+ * run as a thread of the server or of an export (server/render-worker-thread.ts,
+ * service/worker-renderer.server.ts). It is
  * told the folder's link targets and a code sample of each of its languages
  * once, then renders the pages it is sent, one message each way per page,
  * one page at a time, visitors' pages before anything else
- * (work-queue.server.ts). It ends when the server ends it, or when
- * the server is gone.
+ * (work-queue.server.ts). It ends when the server ends it, or with the
+ * process.
  */
 
 export type WorkerRequest =
@@ -20,11 +23,12 @@ export type WorkerRequest =
   /** `background`: rendered when no visitor's page is waiting. */
   | { id: number; job: RenderJob; background: boolean };
 /** `started`: the page's turn has come (the server's time limit counts from here, service/render-worker-client.server.ts). */
-/** `rss`: the worker's resident size after the page, so the server can end a worker that has grown past its share (server/memory-budget.ts). */
-export type WorkerResponse = { id: number; started: true } | { id: number; result: RenderResult; rss: number } | { id: number; error: string; rss: number };
+/** `heapBytes`: the worker's heap after the page, so the server can end a worker that has grown past its share (server/memory-budget.ts). */
+export type WorkerResponse = { id: number; started: true } | { id: number; result: RenderResult; heapBytes: number } | { id: number; error: string; heapBytes: number };
 type PageRequest = Extract<WorkerRequest, { job: RenderJob }>;
 
-if (!process.send) throw new Error("render-worker.server.ts runs as a child process with an IPC channel");
+if (!parentPort) throw new Error("render-worker.server.ts runs as a worker thread");
+const server = parentPort;
 
 /**
  * The first page took a second more than the next ones: the highlighter
@@ -45,7 +49,7 @@ let targets: UrlLookups | null = null;
 // Pages asked for before the targets came (the server sends them first, so none should be).
 const early: PageRequest[] = [];
 
-process.on("message", (request: WorkerRequest) => {
+server.on("message", (request: WorkerRequest) => {
   if ("targets" in request) {
     targets = unpackTargets(request.targets);
     // One step per language, so a visitor's page waits for one at most.
@@ -56,22 +60,26 @@ process.on("message", (request: WorkerRequest) => {
   if (targets) schedule(request);
   else early.push(request);
 });
-process.on("disconnect", () => process.exit(0));
 
 function schedule(request: PageRequest) {
   queue.add(request.background ? "background" : "visitor", async () => {
-    if (process.connected) process.send!({ id: request.id, started: true } satisfies WorkerResponse, undefined, undefined, () => {});
+    server.postMessage({ id: request.id, started: true } satisfies WorkerResponse);
     let response: WorkerResponse;
     try {
-      response = { id: request.id, result: await renderPage(request.job, targets!), rss: process.memoryUsage.rss() };
+      response = { id: request.id, result: await renderPage(request.job, targets!), heapBytes: heapBytes() };
     } catch (error) {
-      response = { id: request.id, error: error instanceof Error ? error.message : String(error), rss: process.memoryUsage.rss() };
+      response = { id: request.id, error: error instanceof Error ? error.message : String(error), heapBytes: heapBytes() };
     }
-    // The server may have gone meanwhile; then there is no one to tell.
-    if (process.connected) process.send!(response, undefined, undefined, () => {});
+    server.postMessage(response);
   });
 }
 
 async function warmUp(document: string) {
   await renderMarkdown(document, { relativePath: "warm-up.md", resolveUrl: () => null }).catch(() => {});
+}
+
+/** What this thread's heap holds from the system: V8's pages and the memory its objects hold outside them. */
+function heapBytes(): number {
+  const { total_heap_size, external_memory } = v8.getHeapStatistics();
+  return total_heap_size + external_memory;
 }

@@ -1,7 +1,7 @@
 import { settings, type Settings } from "../../settings.server";
 import type { DescriptionsSoFar } from "./background-completion.server";
 import { loadGuide, type Guide, type LoadGuideOptions } from "./load-guide.server";
-import type { ChildProcess } from "node:child_process";
+import type { Worker } from "node:worker_threads";
 import os from "node:os";
 import { createPageRenderer } from "./render-worker-client.server";
 import { renderWorkerPool } from "./render-worker-pool.server";
@@ -51,7 +51,7 @@ export type SiteConfig = {
 type StartOptions = {
   settings?: Settings;
   /** A render worker already started for the built worker file (the production server starts one early). */
-  renderWorker?: ChildProcess;
+  renderWorker?: Worker;
   /** The pages are rendered to be exported as static files (SiteConfig.staticSite). */
   staticSite?: boolean;
   /** An export's --base: every URL the pages write starts with it (SiteConfig.basePath). */

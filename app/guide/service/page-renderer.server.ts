@@ -23,7 +23,7 @@ export type PageRenderer = {
    * cache folder), so an idle worker ends at once.
    */
   release(options?: { now?: boolean }): void;
-  /** Whether a render worker process is running now (or ending): what the caches in memory leave room for (server/memory-budget.ts). Absent: never. */
+  /** Whether a render worker is running now (or ending): what the caches in memory leave room for (server/memory-budget.ts). Absent: never. */
   workerRunning?(): boolean;
 };
 

@@ -1,4 +1,4 @@
-import type { ChildProcess } from "node:child_process";
+import type { Worker } from "node:worker_threads";
 import type { RenderJob, RenderResult } from "../render/render-page.server";
 import type { WorkerRequest } from "../render/render-worker.server";
 
@@ -6,16 +6,14 @@ export type PageRequest = Extract<WorkerRequest, { job: RenderJob }>;
 
 /**
  * A page sent to a render worker and not yet answered. `timer`: its time
- * limit, which runs from the worker's word that the page's turn has come;
- * `diedOnIt`: a worker has died on it once already (worker-deaths.server.ts).
+ * limit, which runs from the worker's word that the page's turn has come.
  */
 export type PageInHand = {
   request: PageRequest;
-  child: ChildProcess;
+  child: Worker;
   resolve: (result: RenderResult) => void;
   reject: (error: Error) => void;
   timer?: NodeJS.Timeout;
-  diedOnIt?: boolean;
 };
 
 /**
@@ -50,7 +48,7 @@ export function createPagesInHand() {
       return page;
     },
     /** What `child` has in hand, in the order it was asked for. */
-    of: (child: ChildProcess) => [...pages.values()].filter((page) => page.child === child),
+    of: (child: Worker) => [...pages.values()].filter((page) => page.child === child),
     /** Pages a visitor waits for, not the background's. */
     visitors: () => [...pages.values()].filter((page) => !page.request.background).length,
   };

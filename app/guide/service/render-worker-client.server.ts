@@ -1,4 +1,4 @@
-import type { ChildProcess } from "node:child_process";
+import type { Worker } from "node:worker_threads";
 import fs from "node:fs";
 import { DEFAULT_MEMORY_BUDGET_MB } from "../../../server/memory-budget.ts";
 import { workerRenderer } from "./worker-renderer.server";
@@ -7,12 +7,12 @@ import { PageRenderError, renderTimeLimitMs, type PageRenderer } from "./page-re
 
 /**
  * Where the guide's pages are rendered. The production server renders in a
- * child process and ends it once every page is rendered: parsing and
- * highlighting a 200-page folder grew the server's heap to over 500 MB for
- * the 50 MB that is kept, and neither V8 nor the C library gave it back,
- * not even when the work was done in a worker thread that then ended; an
- * ended process gives back all of it. Running from source (development,
- * tests) there is no built worker, and pages are rendered in this process.
+ * worker thread with a heap of its own, limited to its share of the memory
+ * budget, and ends it once every page is rendered: parsing and highlighting
+ * make garbage many times what is kept, and an ended thread's heap is given
+ * back whole (docs/decisions/016). Running from source (development, tests)
+ * there is no built worker, and pages are rendered on the server's own
+ * thread.
  */
 
 export { PageRenderError, RendererBusyError, RenderTimeLimitError, renderTimeLimitMs, type PageRenderer } from "./page-renderer.server";
@@ -24,7 +24,7 @@ type Options = {
   /** The server's memory budget in MB (server/memory-budget.ts): the worker's heap limit, and the size past which it is replaced. */
   budgetMB?: number;
   /** A worker of this file the server started before it loaded this bundle (server/index.ts): the first worker, if it is still running. */
-  prestarted?: ChildProcess;
+  prestarted?: Worker;
   /**
    * `themed-guide dev`: the worker does not end when idle, nor when released.
    * While the folder is being written the next edit is the next page to
@@ -42,7 +42,7 @@ type Options = {
 export function createPageRenderer(workerFile: URL | null = WORKER_FILE, options: Options = {}): PageRenderer {
   const { timeLimitMs = renderTimeLimitMs, prestarted, budgetMB = DEFAULT_MEMORY_BUDGET_MB, stayWarm = false, ...forTests } = options;
   if (workerFile === null || !fs.existsSync(workerFile)) {
-    prestarted?.kill();
+    void prestarted?.terminate();
     return inThisProcess();
   }
   return workerRenderer(workerFile, { timeLimitMs, budgetMB, stayWarm, ...forTests }, prestarted);

@@ -1,15 +1,14 @@
-import type { ChildProcess } from "node:child_process";
+import type { Worker } from "node:worker_threads";
 import { memoryShares } from "../../../server/memory-budget.ts";
 import { packTargets } from "../render/packed-targets.server";
 import type { WorkerRequest, WorkerResponse } from "../render/render-worker.server";
 import { MAX_WAITING_VISITOR_PAGES, PageRenderError, RendererBusyError, RenderTimeLimitError, type PageRenderer } from "./page-renderer.server";
 import { createPagesInHand, type PageRequest } from "./pages-in-hand.server";
 import { rendererVersion } from "./renderer-version.server";
-import { forkRenderWorker, isRunning } from "./render-worker-fork.server";
-import { failureOfPageOnIt, isDeath } from "./worker-deaths.server";
+import { isRunning, startRenderWorker } from "../../../server/render-worker-thread.ts";
 
 /**
- * Pages rendered in a render worker process (render/render-worker.server.ts).
+ * Pages rendered in a render worker thread (render/render-worker.server.ts).
  * A worker ends, and a new one starts when a page is next asked for, when:
  * - it has been idle a moment after the guide released it (all pages
  *   rendered), or for longer before that (UNASKED_IDLE_MS);
@@ -17,15 +16,17 @@ import { failureOfPageOnIt, isDeath } from "./worker-deaths.server";
  *   unchanged files, which takes every page from the cache folder);
  * - a page kept it past its time limit (the other pages in hand go to the
  *   new one);
- * - it has grown past its share of the memory budget (server/memory-budget.ts)
- *   after MIN_PAGES_PER_WORKER pages: parsing and highlighting leave a heap
- *   that neither V8 nor the C library gives back, and a process that ends
- *   gives back all of it. It is killed at once, and once it is gone the
- *   pages it had not answered, and those asked for meanwhile, go to a new
- *   worker (the one it had begun is begun again there): left to answer
- *   them first, or ended as the next started, it ran beside the new one,
- *   and a first start with 300,000 images held workers of 257 and 86 MB.
+ * - its heap has grown past its share of the memory budget
+ *   (server/memory-budget.ts) after MIN_PAGES_PER_WORKER pages: a thread
+ *   that ends gives its whole heap back. It is ended at once, and once it
+ *   is gone the pages it had not answered, and those asked for meanwhile,
+ *   go to a new worker (the one it had begun is begun again there): left to
+ *   answer them first, or ended as the next started, it ran beside the new
+ *   one, and a first start with 300,000 images held workers of 257 and 86 MB.
  * The first two do not apply to a worker that stays warm (`themed-guide dev`).
+ * A worker whose heap fills on a page is stopped by V8 (Node's
+ * ERR_WORKER_OUT_OF_MEMORY): that page fails as one the renderer throws on,
+ * and the rest go to a new worker.
  */
 
 /** How long a released worker waits for more pages (a page dropped from memory and asked for again) before it ends. */
@@ -52,10 +53,10 @@ type Options = {
   maxWaitingVisitors?: number;
 };
 
-export function workerRenderer(workerFile: URL, options: Options, prestartedWorker: ChildProcess | undefined): PageRenderer {
+export function workerRenderer(workerFile: URL, options: Options, prestartedWorker: Worker | undefined): PageRenderer {
   const { timeLimitMs, budgetMB, stayWarm = false, unaskedIdleMs = UNASKED_IDLE_MS, minPagesPerWorker = MIN_PAGES_PER_WORKER } = options;
   const { maxWaitingVisitors = MAX_WAITING_VISITOR_PAGES } = options;
-  const rssLimit = memoryShares(budgetMB).workerRssBytes;
+  const heapLimit = memoryShares(budgetMB).workerHeapBytes;
   const inHand = createPagesInHand();
   let nextId = 0;
   let released = false;
@@ -63,12 +64,15 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
   let prepared: Parameters<PageRenderer["prepare"]> | null = null;
   // Packed when a worker is first sent them (a restart whose pages are all on disk starts none), and once.
   const preparationMessage = (): WorkerRequest | null => prepared && { targets: packTargets(prepared[0]), samples: prepared[1] };
-  const pagesRendered = new WeakMap<ChildProcess, number>();
+  const pagesRendered = new WeakMap<Worker, number>();
+  /** Workers Node stopped because their heap was full (their 'error' says so). */
+  const outOfMemory = new WeakSet<Worker>();
+  const end = (ending: Worker) => void ending.terminate();
 
   // The first worker may have been started by the server before it loaded this bundle.
   let prestarted = prestartedWorker && isRunning(prestartedWorker) ? prestartedWorker : null;
   const start = () => {
-    const started = prestarted ?? forkRenderWorker(workerFile, budgetMB);
+    const started = prestarted ?? startRenderWorker(workerFile, budgetMB);
     prestarted = null;
     started.on("message", (response: WorkerResponse) => {
       const entry = inHand.get(response.id);
@@ -85,11 +89,11 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
       // few: a budget too small for even a fresh worker would otherwise start one per page.
       const rendered = (pagesRendered.get(started) ?? 0) + 1;
       pagesRendered.set(started, rendered);
-      if (response.rss > rssLimit && worker === started && rendered >= minPagesPerWorker) {
+      if (response.heapBytes > heapLimit && worker === started && rendered >= minPagesPerWorker) {
         worker = null;
         retiring = started;
-        started.kill("SIGKILL");
-      } else if (worker !== started && inHand.of(started).length === 0) started.kill();
+        end(started);
+      } else if (worker !== started && inHand.of(started).length === 0) end(started);
       endWhenIdle();
     });
     const fail = (error: Error) => {
@@ -99,25 +103,31 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
         entry.reject(error);
       }
     };
-    started.on("error", fail);
-    started.on("exit", (code, signal) => {
+    let error: Error | null = null;
+    started.on("error", (thrown: Error & { code?: string }) => {
+      if (thrown.code === "ERR_WORKER_OUT_OF_MEMORY") outOfMemory.add(started);
+      else error = thrown;
+    });
+    started.on("exit", (code) => {
       if (retiring === started) {
         retiring = null;
         moveStranded(started);
         endWhenIdle();
         return;
       }
-      if (signal && isDeath(signal)) crashed(started, signal);
-      else fail(new Error(`The render worker stopped (${signal ?? `exit code ${code}`})`));
+      if (outOfMemory.has(started)) ranOutOfMemory(started);
+      else fail(error ?? new Error(`The render worker stopped (exit code ${code})`));
     });
+    // Listening for its messages holds the process open again: the pages in hand do that (pages-in-hand.server.ts).
+    started.unref();
     const message = preparationMessage();
-    if (message) started.send(message);
+    if (message) started.postMessage(message);
     return started;
   };
   // Started now, so that it is ready by the first request.
-  let worker: ChildProcess | null = start();
-  /** A worker grown past its share, killed and not yet gone (above). */
-  let retiring: ChildProcess | null = null;
+  let worker: Worker | null = start();
+  /** A worker grown past its share, ended and not yet gone (above). */
+  let retiring: Worker | null = null;
 
   /** The page `id` has had its worker longer than its limit: end that worker, fail the page, carry on with the rest. */
   function overrun(id: number) {
@@ -129,36 +139,32 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
     entry.reject(new RenderTimeLimitError(`rendering took longer than ${limit.toFixed(limit < 10 ? 1 : 0)} s, the limit for a page of its size, and was stopped`));
     // Its other pages go to a live worker before it is ended, so its exit fails none of them.
     moveStranded(stuck);
-    stuck.kill("SIGKILL");
+    end(stuck);
     endWhenIdle();
   }
 
-  /** The worker died (worker-deaths.server.ts): the page it was on fails or is tried again, and the pages it had not begun go to a new worker. */
-  function crashed(child: ChildProcess, signal: NodeJS.Signals) {
+  /** V8 stopped the worker for a full heap: the page it was on fails, as one the renderer throws on, and the pages it had not begun go to a new worker. */
+  function ranOutOfMemory(child: Worker) {
     if (worker === child) worker = null;
     // The page whose time runs: the worker said it began it.
     const onIt = inHand.of(child).find((entry) => entry.timer !== undefined);
     if (onIt) {
-      const failure = failureOfPageOnIt(signal, onIt.diedOnIt === true);
-      onIt.diedOnIt = true;
-      if (failure) {
-        inHand.take(onIt.request.id);
-        onIt.reject(failure);
-      }
+      inHand.take(onIt.request.id);
+      onIt.reject(new PageRenderError("the renderer ran out of memory on it"));
     }
     moveStranded(child);
     endWhenIdle();
   }
 
   /** The pages `child` had in hand and will not answer, sent to a live worker, in the order they were asked for. */
-  function moveStranded(child: ChildProcess) {
+  function moveStranded(child: Worker) {
     const stranded = inHand.of(child);
     if (stranded.length > 0) worker ??= start();
     for (const other of stranded) {
       clearTimeout(other.timer);
       other.timer = undefined;
       other.child = worker!;
-      worker!.send(other.request);
+      worker!.postMessage(other.request);
     }
   }
 
@@ -170,7 +176,7 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
         if (inHand.size > 0 || !worker) return;
         const ending = worker;
         worker = null;
-        ending.kill();
+        end(ending);
       },
       released ? IDLE_MS : unaskedIdleMs,
     ).unref();
@@ -182,7 +188,7 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
     workerRunning: () => worker !== null || retiring !== null,
     prepare(targets, samples) {
       prepared = [targets, samples];
-      if (worker) worker.send(preparationMessage()!);
+      if (worker) worker.postMessage(preparationMessage()!);
       endWhenIdle();
     },
     render(job, background = false) {
@@ -195,14 +201,14 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
       const request: PageRequest = { id: nextId++, job, background };
       return new Promise((resolve, reject) => {
         inHand.add({ request, child, resolve, reject });
-        if (child !== retiring) child.send(request);
+        if (child !== retiring) child.postMessage(request);
       });
     },
     release({ now = false } = {}) {
       released = true;
       if (now && !stayWarm && inHand.size === 0 && worker) {
         clearTimeout(idleTimer);
-        worker.kill();
+        end(worker);
         worker = null;
         return;
       }

@@ -1,0 +1,43 @@
+import v8 from "node:v8";
+import { Worker } from "node:worker_threads";
+import { DEFAULT_MEMORY_BUDGET_MB, givenNodeOptions, renderWorkerV8Flags } from "./memory-budget.ts";
+
+/**
+ * Starting a render worker (app/guide/render/render-worker.server.ts): a
+ * thread of the process that starts it, the server's or an export's.
+ *
+ * A thread, not a child process: a process counts its own copy of Node's
+ * binary and C library in its resident size (45 MiB of the worker's 233 at
+ * a 50,000-page first start), and the memory budget is the resident size
+ * of all the server's processes (BENCHMARKS.md). A thread's heap is its
+ * own isolate's, given back whole when it ends.
+ *
+ * Its heap is sized by V8's flags: Node gives a thread's `resourceLimits`
+ * way to the process's own `--max-old-space-size`, which the server and an
+ * export run with (server/heap-limit.ts). V8 reads the heap flags when an
+ * isolate is made, so they are set, for the whole process, just before the
+ * thread starts; the process's own heap was sized at its start and keeps
+ * its size. The regular-expression flag (memory-budget.ts) is read when a
+ * pattern runs, and so holds for the process's own patterns too.
+ */
+/**
+ * The thread's stack: about the depth V8 allows a process's main thread
+ * (984 KB). With Node's 4 MB for a thread, a page of blockquotes nested
+ * 10,000 deep filled the worker's heap before its stack, and the worker was
+ * stopped and started again; at 1 MB one nested 3,000 deep throws at once
+ * and is shown as plain text, as on the main thread.
+ */
+const STACK_MB = 1;
+
+export function startRenderWorker(workerFile: URL, budgetMB = DEFAULT_MEMORY_BUDGET_MB): Worker {
+  for (const flag of renderWorkerV8Flags(budgetMB, givenNodeOptions(process.execArgv, process.env))) v8.setFlagsFromString(flag);
+  const worker = new Worker(workerFile, { resourceLimits: { stackSizeMb: STACK_MB } });
+  // It does not keep the process alive: the pages in hand do (service/pages-in-hand.server.ts).
+  worker.unref();
+  return worker;
+}
+
+/** Still running: a worker that can take pages. Node sets a thread's id to -1 once it has stopped. */
+export function isRunning(worker: Worker): boolean {
+  return worker.threadId !== -1;
+}
