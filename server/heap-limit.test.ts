@@ -17,11 +17,20 @@ const serverProcess = (overrides: Partial<{ execArgv: string[]; env: NodeJS.Proc
 });
 
 describe("the server's own heap limit", () => {
+  it("compiles each regular expression once, to machine code, for its render workers, unless the user chose how V8 compiles them", () => {
+    const chosen = (flag: string) => heapLimitedArguments(512, serverProcess({ execArgv: [flag] }))?.filter((given) => given.includes("regexp"));
+    expect(heapLimitedArguments(512, serverProcess())).toContain("--no-regexp-tier-up");
+    expect(chosen("--regexp-tier-up")).toEqual(["--regexp-tier-up"]);
+    expect(chosen("--regexp_tier_up_ticks=5")).toEqual(["--regexp_tier_up_ticks=5"]);
+    expect(chosen("--regexp-interpret-all")).toEqual(["--regexp-interpret-all"]);
+  });
+
   it("starts the server again with its share of the budget and a small young generation, keeping its options and arguments", () => {
     expect(heapLimitedArguments(512, serverProcess())).toEqual([
       "/usr/bin/node",
       `--max-old-space-size=${memoryShares(512).serverHeapMB}`,
       "--max-semi-space-size=8",
+      "--no-regexp-tier-up",
       "--enable-source-maps",
       "/srv/server/index.ts",
     ]);
@@ -35,7 +44,7 @@ describe("the server's own heap limit", () => {
   it("keeps a limit the user gave, on the command line or in NODE_OPTIONS, and a young generation they chose", () => {
     expect(heapLimitedArguments(512, serverProcess({ execArgv: ["--max-old-space-size=900"] }))).toBeNull();
     expect(heapLimitedArguments(512, serverProcess({ env: { NODE_OPTIONS: "--inspect --max-old-space-size=900" } }))).toBeNull();
-    expect(heapLimitedArguments(512, serverProcess({ execArgv: ["--max-semi-space-size=2"] }))).toEqual(["/usr/bin/node", `--max-old-space-size=${memoryShares(512).serverHeapMB}`, "--max-semi-space-size=2", "/srv/server/index.ts"]);
+    expect(heapLimitedArguments(512, serverProcess({ execArgv: ["--max-semi-space-size=2"] }))).toEqual(["/usr/bin/node", `--max-old-space-size=${memoryShares(512).serverHeapMB}`, "--no-regexp-tier-up", "--max-semi-space-size=2", "/srv/server/index.ts"]);
   });
 
   it("reads a choice the user spelled with underscores, as Node and V8 take it, as theirs", () => {

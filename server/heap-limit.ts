@@ -1,5 +1,5 @@
 import v8 from "node:v8";
-import { COLLECT_EARLY_FLAG, DEFAULT_MEMORY_BUDGET_MB, givenNodeOptions, memoryShares, parseMemoryBudget, withYoungGeneration } from "./memory-budget.ts";
+import { COLLECT_EARLY_FLAG, DEFAULT_MEMORY_BUDGET_MB, givenNodeOptions, memoryShares, parseMemoryBudget, withRegExpsCompiledOnce, withYoungGeneration } from "./memory-budget.ts";
 import { startHeapFile, startOldGenerationMB } from "./start-heap.ts";
 
 /**
@@ -81,8 +81,8 @@ const PRETENURING_FLAGS = ["--allocation-site-pretenuring", NO_PRETENURING_FLAG]
 export function heapLimitedArguments(budgetMB: number, current: Process = process, { collectEarly = false, neverPretenure = false, startOldGenerationMB = null }: OwnHeapOptions = {}): string[] | null {
   const given = givenNodeOptions(current.execArgv, current.env);
   if (current.env[LIMITED] !== undefined || given.some((flag) => flag.startsWith(HEAP_FLAG))) return null;
-  // The young generation's size: server/memory-budget.ts.
-  const flags = withYoungGeneration([`${HEAP_FLAG}=${memoryShares(budgetMB).serverHeapMB}`], given);
+  // The young generation's size, and regular expressions compiled once, for the render workers: server/memory-budget.ts.
+  const flags = withRegExpsCompiledOnce(withYoungGeneration([`${HEAP_FLAG}=${memoryShares(budgetMB).serverHeapMB}`], given), given);
   if (collectEarly && !choseGrowth(given)) flags.push(`${COLLECT_EARLY_FLAG}=${EARLY_GROWTH_PERCENT}`);
   if (neverPretenure && !given.some((flag) => PRETENURING_FLAGS.includes(flag))) flags.push(NO_PRETENURING_FLAG);
   if (startOldGenerationMB !== null && !given.some((flag) => flag.startsWith(START_OLD_GENERATION_FLAG))) flags.push(`${START_OLD_GENERATION_FLAG}=${startOldGenerationMB}`);

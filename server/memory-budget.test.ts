@@ -1,24 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { cacheShare, memoryShares, renderWorkerV8Flags, searchPartPages } from "./memory-budget.ts";
+import { cacheShare, memoryShares, renderWorkerHeapFlags, searchPartPages } from "./memory-budget.ts";
 
-describe("a render worker's V8 flags", () => {
+describe("a render worker's heap flags", () => {
   const heapLimit = `--max-old-space-size=${memoryShares(512).workerHeapMB}`;
 
   it("are the heap limit of its share and a small young generation, whatever the process that starts it runs with", () => {
-    expect(renderWorkerV8Flags(512, [])).toEqual([heapLimit, "--max-semi-space-size=8", "--no-regexp-tier-up"]);
+    expect(renderWorkerHeapFlags(512, [])).toEqual([heapLimit, "--max-semi-space-size=8"]);
     // The server's own heap limit and early collection are its own (heap-limit.ts).
-    expect(renderWorkerV8Flags(512, ["--max-old-space-size=900", "--heap-growing-percent=10"])).toEqual([heapLimit, "--max-semi-space-size=8", "--no-regexp-tier-up"]);
-    expect(renderWorkerV8Flags(1024, [])[0]).toBe(`--max-old-space-size=${memoryShares(1024).workerHeapMB}`);
+    expect(renderWorkerHeapFlags(512, ["--max-old-space-size=900", "--heap-growing-percent=10"])).toEqual([heapLimit, "--max-semi-space-size=8"]);
+    expect(renderWorkerHeapFlags(1024, [])[0]).toBe(`--max-old-space-size=${memoryShares(1024).workerHeapMB}`);
   });
 
-  it("leave a young generation the user chose", () => {
-    expect(renderWorkerV8Flags(512, ["--max-semi-space-size=2"])).toEqual([heapLimit, "--no-regexp-tier-up"]);
-  });
-
-  it("compile each regular expression once, to machine code, unless the user chose how V8 compiles them", () => {
-    expect(renderWorkerV8Flags(512, ["--regexp-tier-up"])).toEqual([heapLimit, "--max-semi-space-size=8"]);
-    expect(renderWorkerV8Flags(512, ["--regexp-tier-up-ticks=5"])).toEqual([heapLimit, "--max-semi-space-size=8"]);
-    expect(renderWorkerV8Flags(512, ["--regexp-interpret-all"])).toEqual([heapLimit, "--max-semi-space-size=8"]);
+  it("leave the young generation the process runs with, the user's or the server's", () => {
+    expect(renderWorkerHeapFlags(512, ["--max-semi-space-size=2"])).toEqual([heapLimit]);
   });
 });
 

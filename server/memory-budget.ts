@@ -143,19 +143,19 @@ export function withYoungGeneration(flags: readonly string[], given: readonly st
 }
 
 /**
- * A render worker's V8 flags (server/render-worker-thread.ts), whichever
- * process starts it (a server, or `themed-guide build`, which is not started
- * again with the server's options): the old-generation limit of the worker's
- * share, and the young generation above and the regular expressions below
- * unless the user chose their own.
+ * A render worker's heap flags (server/render-worker-thread.ts), whichever
+ * process starts it: the old-generation limit of the worker's share, and
+ * the young generation above unless the process runs with one already.
  */
-export function renderWorkerV8Flags(budgetMB: number, given: readonly string[]): string[] {
-  return withRegExpsCompiledOnce(withYoungGeneration([`--max-old-space-size=${memoryShares(budgetMB).workerHeapMB}`], given), given);
+export function renderWorkerHeapFlags(budgetMB: number, given: readonly string[]): string[] {
+  return withYoungGeneration([`--max-old-space-size=${memoryShares(budgetMB).workerHeapMB}`], given);
 }
 
 /**
- * A render worker's regular expressions compiled to machine code on their
- * first run. V8 first compiles a regular expression to bytecode and compiles
+ * Regular expressions compiled to machine code on their first run, in the
+ * processes that run render workers (server/heap-limit.ts): a flag of the
+ * whole process, given at its start, since changing it while patterns run
+ * crashed V8's regular-expression interpreter. V8 first compiles a regular expression to bytecode and compiles
  * it again, to machine code, on its second run; a worker runs the thousands
  * of patterns of the highlighter's grammars (Shiki's JavaScript engine,
  * docs/decisions/014) again and again, so each was compiled twice. Once
@@ -165,7 +165,7 @@ export function renderWorkerV8Flags(budgetMB: number, given: readonly string[]):
 const REGEXP_TIER_UP_FLAG = "--regexp-tier-up";
 
 /** `flags` with V8's regular-expression tier-up off, unless `given` has a choice of its own about it. */
-function withRegExpsCompiledOnce(flags: readonly string[], given: readonly string[]): string[] {
+export function withRegExpsCompiledOnce(flags: readonly string[], given: readonly string[]): string[] {
   const chosen = given.some((flag) => flag.startsWith(REGEXP_TIER_UP_FLAG) || flag.startsWith("--no-regexp-tier-up") || flag === "--regexp-interpret-all");
   return chosen ? [...flags] : [...flags, "--no-regexp-tier-up"];
 }

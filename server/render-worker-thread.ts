@@ -1,6 +1,6 @@
 import v8 from "node:v8";
 import { Worker } from "node:worker_threads";
-import { DEFAULT_MEMORY_BUDGET_MB, givenNodeOptions, renderWorkerV8Flags } from "./memory-budget.ts";
+import { DEFAULT_MEMORY_BUDGET_MB, givenNodeOptions, renderWorkerHeapFlags } from "./memory-budget.ts";
 
 /**
  * Starting a render worker (app/guide/render/render-worker.server.ts): a
@@ -15,10 +15,12 @@ import { DEFAULT_MEMORY_BUDGET_MB, givenNodeOptions, renderWorkerV8Flags } from 
  * Its heap is sized by V8's flags: Node gives a thread's `resourceLimits`
  * way to the process's own `--max-old-space-size`, which the server and an
  * export run with (server/heap-limit.ts). V8 reads the heap flags when an
- * isolate is made, so they are set, for the whole process, just before the
+ * isolate is made, so they are set, for the whole process, before the
  * thread starts; the process's own heap was sized at its start and keeps
- * its size. The regular-expression flag (memory-budget.ts) is read when a
- * pattern runs, and so holds for the process's own patterns too.
+ * its size. They are set only when they change (in practice once, before
+ * the first worker): V8 does not expect its flags to change while another
+ * thread reads them. Its other flags, such as regular expressions compiled
+ * once, are the process's, given at its start (heap-limit.ts).
  */
 /**
  * The thread's stack: about the depth V8 allows a process's main thread
@@ -30,7 +32,7 @@ import { DEFAULT_MEMORY_BUDGET_MB, givenNodeOptions, renderWorkerV8Flags } from 
 const STACK_MB = 1;
 
 export function startRenderWorker(workerFile: URL, budgetMB = DEFAULT_MEMORY_BUDGET_MB): Worker {
-  for (const flag of renderWorkerV8Flags(budgetMB, givenNodeOptions(process.execArgv, process.env))) v8.setFlagsFromString(flag);
+  setHeapFlags(renderWorkerHeapFlags(budgetMB, givenNodeOptions(process.execArgv, process.env)));
   const worker = new Worker(workerFile, { resourceLimits: { stackSizeMb: STACK_MB } });
   // It does not keep the process alive: the pages in hand do (service/pages-in-hand.server.ts).
   worker.unref();
@@ -40,4 +42,15 @@ export function startRenderWorker(workerFile: URL, budgetMB = DEFAULT_MEMORY_BUD
 /** Still running: a worker that can take pages. Node sets a thread's id to -1 once it has stopped. */
 export function isRunning(worker: Worker): boolean {
   return worker.threadId !== -1;
+}
+
+/** The heap flags this process last set, shared by every copy of this module in it (the server's own and its bundle's). */
+const SET_FLAGS = Symbol.for("themed-guide.render-worker-heap-flags");
+
+function setHeapFlags(flags: string[]): void {
+  const process = globalThis as { [SET_FLAGS]?: string };
+  const wanted = flags.join(" ");
+  if (process[SET_FLAGS] === wanted) return;
+  for (const flag of flags) v8.setFlagsFromString(flag);
+  process[SET_FLAGS] = wanted;
 }
