@@ -35,8 +35,6 @@ export type MemoryShares = {
   workerHeapMB: number;
   /** The server process's own V8 heap limit, in MB (server/heap-limit.ts). */
   serverHeapMB: number;
-  /** Past this heap (V8's pages and what its objects hold outside them) the render worker is ended, and a new one starts when needed. */
-  workerHeapBytes: number;
 };
 
 const MB = 1024 * 1024;
@@ -64,20 +62,15 @@ export function cacheShare(workerRunning: boolean): number {
 const SERVER_HEAP_MIN_MB = 640;
 
 export function memoryShares(budgetMB: number): MemoryShares {
-  // Less than 128 MB of heap made a worker collect garbage three times as often as it rendered.
-  const workerHeapMB = Math.max(128, Math.round(budgetMB * 0.3));
   return {
     // Small: a page let go is read back from the cache folder in under a millisecond, and whole pages
     // are kept too, compressed (responseCacheBytes). At 5% and 8% (67 MB at 512) a first start on
     // 5,000 pages, the render worker beside the server, peaked at 535 MB; at 3% and 4%, 504 MB.
     keptPagesBytes: Math.round(budgetMB * MB * 0.03),
     responseCacheBytes: Math.round(budgetMB * MB * 0.04),
-    workerHeapMB,
+    // Less than 128 MB of heap made a worker collect garbage three times as often as it rendered.
+    workerHeapMB: Math.max(128, Math.round(budgetMB * 0.3)),
     serverHeapMB: Math.max(SERVER_HEAP_MIN_MB, Math.round(budgetMB * 0.5)),
-    // A 50,000-page first start's worker held 111 to 131 MiB with its old generation limited to 154
-    // (BENCHMARKS.md): past the limit, its young generation and what its objects hold outside the heap
-    // make it more than its share, and a new worker starts with none of it.
-    workerHeapBytes: workerHeapMB * MB,
   };
 }
 

@@ -56,7 +56,9 @@ type Options = {
 export function workerRenderer(workerFile: URL, options: Options, prestartedWorker: Worker | undefined): PageRenderer {
   const { timeLimitMs, budgetMB, stayWarm = false, unaskedIdleMs = UNASKED_IDLE_MS, minPagesPerWorker = MIN_PAGES_PER_WORKER } = options;
   const { maxWaitingVisitors = MAX_WAITING_VISITOR_PAGES } = options;
-  const heapLimit = memoryShares(budgetMB).workerHeapBytes;
+  // Past its heap limit: a 50,000-page first start's worker held 111 to 131 MiB under a limit of 154 (BENCHMARKS.md);
+  // more is the young generation and what its objects hold outside the heap, and a new worker starts with none of it.
+  const heapLimit = memoryShares(budgetMB).workerHeapMB * 1024 * 1024;
   const inHand = createPagesInHand();
   let nextId = 0;
   let released = false;
