@@ -18,22 +18,47 @@ export function staticSearchIndex(): string | null {
 type PagefindAnchor = { element: string; id: string; text: string; location: number };
 type PagefindSection = { title: string; url: string; excerpt: string; anchor?: PagefindAnchor; weighted_locations?: { weight: number }[] };
 type PagefindPage = { url: string; meta: { title?: string }; excerpt: string; anchors?: PagefindAnchor[]; sub_results?: PagefindSection[] };
+type PagefindResult = { id: string; score: number; data(): Promise<PagefindPage> };
 type Pagefind = {
   options(options: { baseUrl: string }): Promise<void>;
   mergeIndex(indexPath: string, options: { baseUrl: string }): Promise<void>;
-  search(query: string): Promise<{ results: { data(): Promise<PagefindPage> }[] }>;
+  search(query: string): Promise<{ results: PagefindResult[] }>;
 };
 
 let pagefind: Promise<Pagefind> | null = null;
 
-/** The best `limit` sections for the query, best first, and whether more match. */
+/**
+ * The best `limit` sections for the query, best first, and whether more
+ * match. As on the server, the pages with every word come first, then, to
+ * fill the list, those with some: Pagefind answers a query of several
+ * words with the pages that have them all, so a question whose words are
+ * on no one page ("licence conda") would list nothing here and something
+ * there. Each word is then searched alone, and the pages merged by score.
+ */
 export async function searchStaticIndex(indexUrl: string, query: string, limit: number): Promise<{ results: SearchResult[]; more: boolean }> {
   pagefind ??= loadPagefind(indexUrl);
-  const { results: pages } = await (await pagefind).search(withoutStopWords(query));
+  const engine = await pagefind;
+  const searched = withoutStopWords(query);
   const sections: SearchResult[] = [];
+  const listedPages = new Set<string>();
+  const { results: withEvery } = await engine.search(searched);
+  await addSections(withEvery, sections, listedPages, limit);
+  const words = searched.split(" ");
+  if (sections.length <= limit && words.length > 1) {
+    // The words' chunks are fetched already, for the search of them all: these searches fetch no more of the index.
+    const withSome = (await Promise.all(words.map(async (word) => (await engine.search(word)).results))).flat();
+    await addSections(withSome.sort((a, b) => b.score - a.score), sections, listedPages, limit);
+  }
+  return { results: sections.slice(0, limit), more: sections.length > limit };
+}
+
+/** The sections of `pages` not listed yet, in order, until there is one more than `limit` (to tell whether more match). */
+async function addSections(pages: PagefindResult[], sections: SearchResult[], listedPages: Set<string>, limit: number) {
   // Pages come best first; each page's data is a fetch, so only as many as can fill the list.
   for (const page of pages) {
-    if (sections.length > limit) break;
+    if (sections.length > limit) return;
+    if (listedPages.has(page.id)) continue;
+    listedPages.add(page.id);
     const data = await page.data();
     const pageTitle = data.meta.title ?? data.url;
     const best = [...(data.sub_results ?? [])].sort((a, b) => weight(b) - weight(a));
@@ -47,7 +72,6 @@ export async function searchStaticIndex(indexUrl: string, query: string, limit: 
       sections.push({ ...place, pageTitle, snippet: snippetParts(section.excerpt) });
     }
   }
-  return { results: sections.slice(0, limit), more: sections.length > limit };
 }
 
 /**

@@ -150,3 +150,12 @@ test("==text== is shown highlighted", async ({ page }) => {
   await page.goto("/guide/user-guide/plotting");
   await expect(page.locator("main article mark")).toHaveText(["Always check the datum"]);
 });
+
+test("a query whose words are on no one page lists the pages with some of them", async ({ page }) => {
+  // The export's search in the browser answers the same (static-export.spec.ts).
+  await page.goto("/search?q=licence+conda");
+  const links = page.locator(".search-results > li").getByRole("link");
+  await expect(links.first()).toBeVisible();
+  const pages = (await links.evaluateAll((found) => found.map((link) => link.getAttribute("href")))).map((href) => href?.split("#")[0]);
+  expect(new Set(pages)).toEqual(new Set(["/guide/about/license", "/guide/installation"]));
+});

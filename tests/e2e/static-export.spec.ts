@@ -74,6 +74,15 @@ test("an exported search names its results as the server's does: a page's openin
   await expect(first.locator("mark").filter({ hasText: /^the$/i })).toHaveCount(0);
 });
 
+test("a query whose words are on no one page lists the pages with some of them, as the server's search does", async ({ page }) => {
+  // "licence" is only on the licence page, "conda" only on the installation page (docs-mkdocs.spec.ts asks the server the same).
+  await page.goto("/search?q=licence+conda");
+  const links = page.locator(".search-results > li").getByRole("link");
+  await expect(links.first()).toBeVisible();
+  const pages = (await links.evaluateAll((found) => found.map((link) => link.getAttribute("href")))).map((href) => href?.split("#")[0]);
+  expect(new Set(pages)).toEqual(new Set(["/guide/about/license", "/guide/installation"]));
+});
+
 test("an exported results page opened with a query searches on arrival, and says when nothing matches", async ({ page }) => {
   await page.goto("/search?q=constituents");
   await expect(page.locator("main h1")).toHaveText("Results for “constituents”");

@@ -34,7 +34,7 @@ import { createPageRenderer, type PageRenderer } from "./render-worker-client.se
  * rest a page at a time in the background, fills the search index on disk
  * and reports broken links (background-completion.server.ts). In
  * production the highlighter's and parsers' garbage is made in a worker
- * process that ends when it is done (worker-renderer.server.ts).
+ * thread that ends when it is done (worker-renderer.server.ts).
  */
 
 export type Guide = {
