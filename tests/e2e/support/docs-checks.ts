@@ -176,6 +176,15 @@ export async function expectCallout(page: Page, title: string, body: string) {
   expect(firstText).toMatch(new RegExp(`^[^\\p{L}\\p{N}]*${escaped}`, "iu"));
 }
 
+/** The results page for `query` lists sections of exactly these pages, whatever their order (the server's and an export's search alike). */
+export async function expectResultsFromPages(page: Page, query: string, pages: string[]) {
+  await page.goto(`/search?q=${encodeURIComponent(query)}`);
+  const links = page.locator(".search-results > li").getByRole("link");
+  await expect(links.first()).toBeVisible();
+  const listed = await links.evaluateAll((found) => found.map((link) => link.getAttribute("href")?.split("#")[0]));
+  expect(new Set(listed)).toEqual(new Set(pages));
+}
+
 /** The body has no horizontal scrollbar: long lines, tables and code scroll inside their own box. */
 export async function expectNoPageOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
