@@ -1,4 +1,4 @@
-import { withoutStopWords } from "../guide/search/query-terms";
+import { MAX_QUERY_TERMS, withoutStopWords } from "../guide/search/query-terms";
 import type { SearchResult } from "../guide/search/search-index.server";
 import { isSearchIndexPartFolder, SEARCH_INDEX_META, SEARCH_INDEX_PARTS_FILE } from "./search-index-meta";
 
@@ -43,7 +43,8 @@ export async function searchStaticIndex(indexUrl: string, query: string, limit: 
   const listedPages = new Set<string>();
   const { results: withEvery } = await engine.search(searched);
   await addSections(withEvery, sections, listedPages, limit);
-  const words = searched.split(" ");
+  // Each word once, and no more of them than the server searches for: a pasted error message is 200 characters of words.
+  const words = [...new Set(searched.split(" "))].slice(0, MAX_QUERY_TERMS);
   if (sections.length <= limit && words.length > 1) {
     // The words' chunks are fetched already, for the search of them all: these searches fetch no more of the index.
     const withSome = (await Promise.all(words.map(async (word) => (await engine.search(word)).results))).flat();
