@@ -5,7 +5,7 @@ import { getThemePreference, getThemeScriptHash } from "react-router-theme/serve
 import { GuideContentError } from "./guide/guide-content-error";
 import { checkGuide } from "./guide/service/check-guide.server";
 import { exportPlan } from "./guide/service/export-plan.server";
-import { cacheShareNow, startGuide } from "./guide/service/guide-service.server";
+import { cacheShareNow, endRenderWorkers, startGuide } from "./guide/service/guide-service.server";
 import { CONTENT_ERROR_EVENT, CONTENT_UPDATED_EVENT, LIVE_RELOAD_PATH } from "./guide/dev/live-reload-event";
 import { watchGuide } from "./guide/dev/watch-guide.server";
 import { requestNonce } from "./request-nonce.server";
@@ -46,6 +46,8 @@ export const serverSeam = {
   liveReload: { path: LIVE_RELOAD_PATH, updatedEvent: CONTENT_UPDATED_EVENT, errorEvent: CONTENT_ERROR_EVENT },
   /** The addresses and files a static export holds (`themed-guide build`). */
   exportPlan,
+  /** An export has asked for every page: its render workers end now; resolves once their threads are gone, to whether any ran. */
+  endRenderWorkers,
   /** The part of their shares of the memory budget the server's caches keep now: less while a render worker runs (server/memory-budget.ts). */
   cacheShare: cacheShareNow,
   /** Every problem the server would warn about in the settings' docs folder, found by loading and rendering it all, with its cache folder (`themed-guide check`). */

@@ -76,15 +76,16 @@ export function memoryShares(budgetMB: number): MemoryShares {
 
 /**
  * An export's search index is written in parts (packages/cli's
- * search-index-writer.ts), once every page is and the render workers have
- * ended: pages in each part when --search-part-pages does not say, as many
- * as the budget holds beside the export's own process while Pagefind writes
- * them, at 0.45 MB a page (0.42 measured on the generated code-heavy
- * folder). The export's own process holds the folder's listing, navigation
- * and plan: measured at 187 MB then at 5,000 pages and 508 MB at 50,000
- * (BENCHMARKS.md), counted as 150 MB and 7.3 KB a page, with 64 MB to
- * spare: 1,718 pages in a part at 5,000 pages and the default 1,024 MB,
- * 988 at 50,000.
+ * search-index-writer.ts), once every page is and V8 has given back the
+ * render workers' heaps (server/render-worker-thread.ts): pages in each part
+ * when --search-part-pages does not say, as many as the budget holds beside
+ * the export's own process while Pagefind writes them, at 0.45 MB a page
+ * (0.42 measured on the generated code-heavy folder). The export's own
+ * process holds the folder's listing, navigation and plan, and the part's
+ * files as Pagefind hands them over: measured at 248 MB at 5,000 pages and
+ * 508 MB at 50,000 (BENCHMARKS.md), counted as 150 MB and 7.3 KB a page,
+ * with 64 MB to spare: 1,718 pages in a part at 5,000 pages and the default
+ * 1,024 MB, 988 at 50,000.
  */
 export function searchPartPages(budgetMB: number, pages: number): number {
   const PAGEFIND_MB_PER_PAGE = 0.45;

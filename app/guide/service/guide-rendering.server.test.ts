@@ -217,7 +217,7 @@ describe("the cache folder of rendered pages", () => {
   /** `versioned`, noting what the guide tells it when it lets it go. */
   const noticed = (version: string) => {
     const releases: ({ now?: boolean } | undefined)[] = [];
-    return { renderer: { ...versioned(version), release: (options?: { now?: boolean }) => void releases.push(options) }, releases };
+    return { renderer: { ...versioned(version), release: async (options?: { now?: boolean }) => void releases.push(options) }, releases };
   };
   const cacheEntries = async (cacheFolder: string) => (await fs.readdir(cacheFolder, { recursive: true })).filter((name) => /[0-9a-f]{64}$/.test(name));
 

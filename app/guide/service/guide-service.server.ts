@@ -185,6 +185,21 @@ async function load(options: StartOptions): Promise<Guide> {
   return guide;
 }
 
+/**
+ * An export has asked for every page: its render workers end now. Left to
+ * end when idle, they waited for the guide's completion to release them,
+ * which only a list of every page's description asks for: on a folder with
+ * a page of its own at its root they ran on, heaps and all, for
+ * UNASKED_IDLE_MS while the search index was written. Resolves once their
+ * threads have exited, to whether any ran.
+ */
+export async function endRenderWorkers(): Promise<boolean> {
+  const renderer = loadedWith?.renderer;
+  const running = renderer?.workerRunning?.() ?? false;
+  await renderer?.release({ now: true });
+  return running;
+}
+
 /** The part of their shares of the budget the caches in memory keep now: less while the guide's render worker runs beside them. */
 export function cacheShareNow(): number {
   return cacheShare(loadedWith?.renderer?.workerRunning?.() ?? false);

@@ -150,7 +150,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
         // warming up for none would hold a third of the memory budget. One
         // starts if a page needs rendering after all. Ended first, so that
         // the targets (a second of copying at 50,000 pages) are not sent to it.
-        if (unchangedSinceLastStart) renderer.release({ now: true });
+        if (unchangedSinceLastStart) void renderer.release({ now: true });
         renderer.prepare(found, samples);
       },
     });
@@ -163,7 +163,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       describe: (page) => rendering.complete(page),
       warn,
       onDone: async () => {
-        renderer.release();
+        void renderer.release();
         if (!cacheFolder) return;
         // Entries still being written are the folder's own: they are kept whatever their order.
         await rendering.written();
@@ -219,7 +219,7 @@ export async function loadGuide(contentDir: string, options: LoadGuideOptions = 
       descriptionsSoFar: completion.descriptionsSoFar,
     };
   } catch (error) {
-    renderer.release();
+    void renderer.release();
     throw error;
   }
 }

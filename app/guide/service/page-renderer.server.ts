@@ -20,9 +20,10 @@ export type PageRenderer = {
    * Every page is rendered: a worker ends once it has been idle a moment,
    * and starts again if a page is asked for later. `now`: none is expected
    * to need rendering (a start on unchanged files takes its pages from the
-   * cache folder), so an idle worker ends at once.
+   * cache folder; an export has asked for its last page), so an idle worker
+   * ends at once, and the promise resolves once its thread has exited.
    */
-  release(options?: { now?: boolean }): void;
+  release(options?: { now?: boolean }): Promise<void>;
   /** Whether a render worker is running now (or ending): what the caches in memory leave room for (server/memory-budget.ts). Absent: never. */
   workerRunning?(): boolean;
 };

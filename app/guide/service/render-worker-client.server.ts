@@ -66,6 +66,6 @@ function inThisProcess(): PageRenderer {
         throw new PageRenderError(error instanceof Error ? error.message : String(error));
       }
     },
-    release() {},
+    async release() {},
   };
 }

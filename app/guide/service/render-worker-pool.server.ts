@@ -23,8 +23,9 @@ export function renderWorkerPool(renderers: readonly PageRenderer[]): PageRender
         inHand[index]! -= 1;
       }
     },
-    release(options) {
-      for (const renderer of renderers) renderer.release(options);
+    async release(options) {
+      await Promise.all(renderers.map((renderer) => renderer.release(options)));
     },
+    workerRunning: () => renderers.some((renderer) => renderer.workerRunning?.() ?? false),
   };
 }

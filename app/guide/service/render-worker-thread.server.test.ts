@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { memoryShares } from "../../../server/memory-budget.ts";
-import { startRenderWorker } from "../../../server/render-worker-thread.ts";
+import { isRunning, startRenderWorker } from "../../../server/render-worker-thread.ts";
 import { NO_TARGETS, useFakeWorkerFiles } from "./__fixtures__/fake-render-worker";
 import { createPageRenderer } from "./render-worker-client.server";
 
@@ -45,16 +45,15 @@ describe("a render worker started before the server bundle loads", () => {
     expect(result.html).not.toBe(String(threadId));
   });
 
-  test("is ended at once when the guide expects no page to render, and a page asked for later starts another", async () => {
+  test("is ended at once when the guide expects no page to render, its thread gone once the release is done, and a page asked for later starts another", async () => {
     const workerFile = fakeWorkerFile();
     const prestarted = startRenderWorker(workerFile);
     const threadId = prestarted.threadId;
-    const exited = new Promise((resolve) => prestarted.once("exit", resolve));
 
     const renderer = createPageRenderer(workerFile, { prestarted });
     renderer.prepare(NO_TARGETS, []);
-    renderer.release({ now: true });
-    await exited;
+    await renderer.release({ now: true });
+    expect([isRunning(prestarted), renderer.workerRunning?.()]).toEqual([false, false]);
     const result = await renderer.render(job);
     renderer.release();
 

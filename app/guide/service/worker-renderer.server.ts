@@ -5,7 +5,7 @@ import type { WorkerRequest, WorkerResponse } from "../render/render-worker.serv
 import { MAX_WAITING_VISITOR_PAGES, PageRenderError, RendererBusyError, RenderTimeLimitError, type PageRenderer } from "./page-renderer.server";
 import { createPagesInHand, type PageRequest } from "./pages-in-hand.server";
 import { rendererVersion } from "./renderer-version.server";
-import { isRunning, startRenderWorker } from "../../../server/render-worker-thread.ts";
+import { endWorker, isRunning, startRenderWorker } from "../../../server/render-worker-thread.ts";
 
 /**
  * Pages rendered in a render worker thread (render/render-worker.server.ts).
@@ -69,7 +69,7 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
   const pagesRendered = new WeakMap<Worker, number>();
   /** Workers Node stopped because their heap was full (their 'error' says so). */
   const outOfMemory = new WeakSet<Worker>();
-  const end = (ending: Worker) => void ending.terminate();
+  const end = (ending: Worker) => void endWorker(ending);
 
   // The first worker may have been started by the server before it loaded this bundle.
   let prestarted = prestartedWorker && isRunning(prestartedWorker) ? prestartedWorker : null;
@@ -206,12 +206,14 @@ export function workerRenderer(workerFile: URL, options: Options, prestartedWork
         if (child !== retiring) child.postMessage(request);
       });
     },
-    release({ now = false } = {}) {
+    async release({ now = false } = {}) {
       released = true;
-      if (now && !stayWarm && inHand.size === 0 && worker) {
+      if (now && !stayWarm && inHand.size === 0 && (worker || retiring)) {
         clearTimeout(idleTimer);
-        end(worker);
+        // One grown past its share is ending already; ending it again is harmless, and it is waited for too.
+        const ending = [worker, retiring].filter((running) => running !== null);
         worker = null;
+        await Promise.all(ending.map(endWorker));
         return;
       }
       endWhenIdle();

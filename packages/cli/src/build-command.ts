@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { escapeMarkup } from "../../../app/escape-markup";
 import { limitOwnHeap } from "../../../server/heap-limit.ts";
+import { ENDED_THREAD_HEAP_KEPT_MS } from "../../../server/render-worker-thread.ts";
 import { DEFAULT_EXPORT_MEMORY_BUDGET_MB, parseMemoryBudget, searchPartPages } from "../../../server/memory-budget.ts";
 import { manifestScript, parseBasePath, rebaseBuild } from "./base-path.ts";
 import { UsageError } from "./command-line.ts";
@@ -84,6 +85,9 @@ async function exportSite(output: ExportWriter, { out, basePath, siteUrl, budget
   await inTurns(plan.pages, PAGES_AT_ONCE, exportPage);
   // Any address that names no page: the page a static host shows for a 404.
   output.write("404.html", withPolicy(await (await get("/404")).text()));
+  // Every page is rendered. The render workers end now, and V8 gives their heaps back a while after
+  // (server/render-worker-thread.ts): the search index, written last, waits for that where memory decides its parts.
+  const workersHeapsBackAt = (await seam.endRenderWorkers()) ? performance.now() + ENDED_THREAD_HEAP_KEPT_MS : 0;
 
   for (const url of plan.markdown) output.write(fileOfAddress(url), await expectOk(await get(url), url).text());
   // These name pages by their absolute addresses, which only --site-url knows.
@@ -92,10 +96,9 @@ async function exportSite(output: ExportWriter, { out, basePath, siteUrl, budget
     for (const url of [...plan.sitemaps, "/llms.txt", "/llms-full.txt"]) await output.writeStreamed(url.slice(1), expectOk(await get(url), url));
   }
 
-  // Last, from the pages' files: the render workers end a second after their last page (worker-renderer.server.ts),
-  // so that, on a folder large enough for memory to matter, Pagefind has their share of the budget.
+  // Last, from the pages' files.
   progress.step("Writing the search index");
-  await search.finish();
+  await search.finish(workersHeapsBackAt);
   // The browser's files as built; the precompressed copies are for the server, not for a file host.
   for (const file of fs.readdirSync(CLIENT_DIR, { recursive: true, withFileTypes: true })) {
     if (!file.isFile() || /\.(br|gz)$/.test(file.name)) continue;

@@ -75,6 +75,22 @@ test("a site that fits in one part, or has no page, gets one index and an empty 
   expect(fs.existsSync(path.join(out, "pagefind", "pagefind.js"))).toBe(true);
 });
 
+test("an index in more than one part starts once the memory its parts count on is free; an index in one part does not wait for it", async () => {
+  const indexPages = async (count: number, pagesPerPart: number, memoryFreeAt: number) => {
+    const writer = await indexWriter(pagesPerPart);
+    for (let index = 0; index < count; index++) writePage(writer, index, `/guide/page-${index}`, page(`Page ${index}`, "Tide tables."));
+    const started = performance.now();
+    await writer.finish(memoryFreeAt);
+    output.finish();
+    return performance.now() - started;
+  };
+  // Two parts of a few pages take Pagefind well under a second.
+  expect(await indexPages(2, 1, performance.now() + 1_500)).toBeGreaterThanOrEqual(1_400);
+  fs.rmSync(out, { recursive: true, force: true });
+  // Past the test's own time limit, were it waited for.
+  expect(await indexPages(2, 2, performance.now() + 60_000)).toBeLessThan(60_000);
+});
+
 test("pages go into the parts in their order in the export, whatever order they finish in, so the same folder makes the same index", async () => {
   await exportPages(5, 2);
   // Each of Pagefind's fragments holds one page, its URL first.

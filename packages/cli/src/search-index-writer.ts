@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { UNSEARCHED_ELEMENTS } from "../../../app/guide/render/unsearched-elements.ts";
 import { SEARCH_INDEX_PARTS_FILE, searchIndexPartFolder } from "../../../app/static-site/search-index-meta.ts";
@@ -64,12 +65,19 @@ export async function createSearchIndexWriter({ pagesPerPart, output }: { pagesP
     addPage(position: number, page: IndexedPage | null): void {
       pages[position] = page;
     },
-    /** Writes the index from the pages' files, and the list of its parts. */
-    async finish(): Promise<void> {
+    /**
+     * Writes the index from the pages' files, and the list of its parts.
+     * `memoryFreeAt` (as `performance.now()` reads): when the memory the
+     * parts' size counts on is free (the render workers' heaps), which an
+     * index of more than one part, its parts as large as the budget holds,
+     * waits for before it starts.
+     */
+    async finish(memoryFreeAt = 0): Promise<void> {
       const indexed = pages.filter((page): page is IndexedPage => page != null);
       const laterParts: string[] = [];
       // An export with no page still gets an index, so that a search finds nothing rather than fails.
       const partCount = Math.max(1, Math.ceil(indexed.length / pagesPerPart));
+      if (partCount > 1) await delay(Math.max(0, memoryFreeAt - performance.now()));
       for (let n = 1; n <= partCount; n++) {
         await writePart(indexed.slice((n - 1) * pagesPerPart, n * pagesPerPart), n);
         if (n > 1) laterParts.push(searchIndexPartFolder(n));

@@ -188,6 +188,32 @@ describe("a newcomer with the package installed from its tarball", () => {
     expect(fs.existsSync(path.join(workDir, "site-limited", "guide", "index.html"))).toBe(true);
   });
 
+  test("build has ended its render workers when it starts the search index, on a folder with a page of its own at its root too, so that Pagefind has their share of --memory", async () => {
+    const probe = path.join(workDir, "probe-index.cjs");
+    const notes = path.join(workDir, "index-started.jsonl");
+    // In the command's main thread: as Pagefind's process is started, how many of its threads are render workers (Node names each "WorkerThread").
+    fs.writeFileSync(
+      probe,
+      `const fs = require("node:fs");
+const childProcess = require("node:child_process");
+const workerThreads = () => fs.readdirSync("/proc/self/task").filter((task) => { try { return fs.readFileSync("/proc/self/task/" + task + "/comm", "utf8").trim() === "WorkerThread"; } catch { return false; } }).length;
+if (require("node:worker_threads").isMainThread) {
+  const spawn = childProcess.spawn;
+  childProcess.spawn = function (file, ...rest) {
+    if (/pagefind/.test(String(file))) fs.appendFileSync(${JSON.stringify(notes)}, JSON.stringify({ renderWorkers: workerThreads() }) + "\\n");
+    return spawn.call(this, file, ...rest);
+  };
+}
+`,
+    );
+    expect(fs.existsSync(path.join(docs, "index.md"))).toBe(true);
+    // A cache folder of its own: every page is rendered, not read back from an earlier build's.
+    const cacheDir = path.join(workDir, "index-order-cache");
+    await run("npx", ["themed-guide", "build", "docs", "--out", "site-index-order", "--cache-dir", cacheDir], { cwd: workDir, env: { ...process.env, NODE_OPTIONS: `--require ${probe}` } });
+    const started = fs.readFileSync(notes, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { renderWorkers: number });
+    expect(started).toEqual([{ renderWorkers: 0 }]);
+  });
+
   test("check, as build, neither reads nor refuses a server's PORT, and gives each render worker its share of --memory", async () => {
     const probe = path.join(workDir, "probe-check.cjs");
     const notes = path.join(workDir, "check-started.jsonl");
