@@ -28,6 +28,7 @@ import type express from "express";
 import type { RequestHandler } from "react-router";
 import type { ServerSeam } from "../app/server-seam.server.ts";
 import { createBrotliCompressor, type BrotliCompressor } from "./brotli-compressor.ts";
+import { requestOrigin } from "./react-router-handler.ts";
 import { createBytesBoundedCache } from "./bytes-bounded-cache.ts";
 import { sendPage, type CachedPage } from "./send-kept-page.ts";
 import { prepareStitchedGzip } from "./stitched-gzip.ts";
@@ -156,21 +157,11 @@ export function createPageCache(handleRequest: RequestHandler, buildVersion: str
   return { serveKept, renderAndKeep };
 }
 
-/**
- * The request's address as React Router's Express adapter makes it for the
- * pages it renders itself (a URL with a query, a form post): the host a
- * trusted proxy forwarded (X-Forwarded-Host) else Host, with the forwarded
- * port else Host's. The site's addresses in /llms.txt and the sitemaps are
- * made from it, so a page rendered here must see the same one (the Host
- * alone named the proxy's upstream, not the site).
- */
+/** The request's address as React Router's handler is given it (react-router-handler.ts), which pages rendered here must see too: /llms.txt and the sitemaps name the site's pages from it. */
 function requestUrl(request: express.Request): URL {
-  const portOf = (host: string | undefined) => Number.parseInt(host?.split(":")[1] ?? "", 10);
-  const forwardedPort = request.app.enabled("trust proxy") ? portOf(request.get("X-Forwarded-Host")) : Number.NaN;
-  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : portOf(request.get("host"));
-  const hostname = request.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const { protocol, host } = requestOrigin(request);
   // Joined, not resolved: a path of "//elsewhere/x" stays a path.
-  return new URL(`${request.protocol}://${hostname}${Number.isSafeInteger(port) ? `:${port}` : ""}${request.originalUrl}`);
+  return new URL(`${protocol}//${host}${request.originalUrl}`);
 }
 
 /**

@@ -7,7 +7,6 @@
  * It reaches the app only through the build's server seam
  * (app/server-seam.server.ts): settings, the guide's start, the nonce, the theme.
  */
-import { createRequestHandler } from "@react-router/express";
 import { createRequestHandler as createFetchHandler } from "react-router";
 import compression from "compression";
 import express from "express";
@@ -25,6 +24,7 @@ import { listeningUrl } from "./listening-url.ts";
 import { liveReloadEvents } from "./live-reload.ts";
 import { allowKnownMethods, answerError, limitRequestBody, permissionsPolicy, rejectBadHost, rejectMalformedPath, strictTransportSecurity } from "./request-guards.ts";
 import { createPageCache } from "./page-cache.ts";
+import { reactRouterHandler } from "./react-router-handler.ts";
 import { startHeapFile, watchStartHeap } from "./start-heap.ts";
 
 const clientDir = new URL("../build/client/", import.meta.url).pathname;
@@ -99,7 +99,7 @@ export async function serve({ renderWorker, liveReload = false }: { renderWorker
 
   // `use`, not a route pattern: the path reaches React Router as sent, and
   // React Router decides what a malformed one means.
-  app.use(createRequestHandler({ build, getLoadContext: () => seam.requestContext(seam.createNonce()) }));
+  app.use(reactRouterHandler(build, () => seam.requestContext(seam.createNonce())));
   app.use(answerError);
 
   const server = http.createServer(app);

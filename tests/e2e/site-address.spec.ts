@@ -9,7 +9,7 @@ import { rawGet } from "./support/raw-get";
  * needs settings of its own starts its own server.
  */
 
-test("a Host, or a trusted proxy's X-Forwarded-Host, that names no host is refused with a 400 before the site's addresses are made from it; a name or address with a port names the site in /llms.txt", async () => {
+test("a Host, or a trusted proxy's X-Forwarded-Host, that names no host is refused with a 400 before the site's addresses are made from it; a name or address, IPv6 too, names the site in /llms.txt with its port", async () => {
   const server = await startServer({ TRUST_PROXY: "loopback" });
   try {
     // 15,000 characters of host once made a 5,000-page folder's /llms.txt 75 MB.
@@ -26,8 +26,12 @@ test("a Host, or a trusted proxy's X-Forwarded-Host, that names no host is refus
     for (const [header, host, site] of [
       ["Host", "docs.example:8080", "http://docs.example:8080"],
       ["Host", "192.0.2.7:3000", "http://192.0.2.7:3000"],
-      // Without a port of its own, React Router takes the Host's.
-      ["X-Forwarded-Host", "docs.example.com", `http://docs.example.com:${new URL(server.url).port}`],
+      // An IPv6 address has colons of its own: the port is what follows the "]".
+      ["Host", "[::1]:8080", "http://[::1]:8080"],
+      ["Host", "[2001:db8::7]", "http://[2001:db8::7]"],
+      ["X-Forwarded-Host", "[2001:db8::7]:8443", "http://[2001:db8::7]:8443"],
+      // The site as the proxy's visitors asked for it: not at the port the server listens on behind the proxy.
+      ["X-Forwarded-Host", "docs.example.com", "http://docs.example.com"],
     ] as const) {
       const answer = await rawGet(server.url, "/llms.txt", { [header]: host });
       expect(answer.status, host).toBe(200);

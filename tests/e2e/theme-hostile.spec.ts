@@ -200,6 +200,20 @@ test.describe("a theme change the server accepts", () => {
     expect(setCookies(response)).toEqual([expect.stringMatching(/^theme=light;/)]);
   });
 
+  test("a same-origin form post to the site at an IPv6 address and port goes back with the cookie set", async ({ baseURL }) => {
+    // As a browser at http://[::1]:<port> posts it: the Origin names the port, which the request's own address must keep.
+    const host = `[::1]:${new URL(baseURL!).port}`;
+    const response = await rawRequest(baseURL!, {
+      method: "POST",
+      path: "/theme",
+      headers: { ...FORM, Host: host, Origin: `http://${host}`, "Sec-Fetch-Site": "same-origin" },
+      body: "theme=dark&redirectTo=%2Fguide",
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe("/guide");
+    expect(response.headers["set-cookie"]).toEqual([expect.stringMatching(/^theme=dark;/)]);
+  });
+
   test("the page's background fetch gets JSON and the cookie, not a redirect", async ({ request, baseURL }) => {
     const response = await request.post("/theme", {
       headers: { ...FORM, Accept: "application/json", Origin: new URL(baseURL!).origin, "Sec-Fetch-Site": "same-origin" },
