@@ -1,4 +1,5 @@
 import { enableCompileCache } from "../../../server/compile-cache.ts";
+import { limitServerHeap } from "../../../server/heap-limit.ts";
 import { prestartRenderWorker } from "../../../server/render-worker-prestart.ts";
 import { RENDER_WORKER_FILE } from "./site-build.ts";
 import { siteEnvironment } from "./site-settings.ts";
@@ -15,6 +16,9 @@ export async function devCommand(folder: string, options: Record<string, string 
   const environment = siteEnvironment(folder, options);
   if (typeof options.host !== "string" && !process.env.HOST) environment.HOST = "127.0.0.1";
   Object.assign(process.env, environment, { NODE_ENV: "production" });
+  // As `serve` does: the command starts again with its heap held to its share of the budget, few malloc arenas and
+  // regular expressions compiled once for the render worker's highlighter (server/heap-limit.ts), and comes back here.
+  limitServerHeap();
   enableCompileCache();
   const renderWorker = prestartRenderWorker(RENDER_WORKER_FILE);
   const { serve } = await import("../../../server/serve.ts");

@@ -297,6 +297,27 @@ if (require("node:worker_threads").isMainThread) {
     });
   });
 
+  test("dev starts again in place as serve does: a V8 heap limit, two malloc arenas, and regular expressions compiled once for its render worker", async () => {
+    const probe = path.join(workDir, "probe-dev.cjs");
+    const notes = path.join(workDir, "dev-started.jsonl");
+    fs.writeFileSync(probe, `require("node:fs").appendFileSync(${JSON.stringify(notes)}, JSON.stringify({ argv: process.argv, execArgv: process.execArgv, arenas: process.env.MALLOC_ARENA_MAX, main: require("node:worker_threads").isMainThread }) + "\\n");\n`);
+    const port = await freePort();
+    const server = spawn("npx", ["themed-guide", "dev", "docs", "--port", String(port)], { cwd: workDir, detached: true, env: { ...process.env, NODE_OPTIONS: `--require ${probe}` } });
+    try {
+      await listening(server);
+    } finally {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      process.kill(-server.pid!, "SIGTERM");
+      await exited;
+    }
+    const started = fs.readFileSync(notes, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { argv: string[]; execArgv: string[]; arenas?: string; main: boolean });
+    const serving = started.filter(({ argv, main }) => main && path.basename(argv[1] ?? "") === "themed-guide");
+    expect(serving.map(({ execArgv, arenas }) => ({ heapLimit: execArgv.find((flag) => flag.startsWith("--max-old-space-size")) ?? null, compiledOnce: execArgv.includes("--no-regexp-tier-up"), arenas: arenas ?? null }))).toEqual([
+      { heapLimit: null, compiledOnce: false, arenas: null },
+      { heapLimit: "--max-old-space-size=640", compiledOnce: true, arenas: "2" },
+    ]);
+  });
+
   test("dev serves the folder on this machine only, shows an edit on the next request, tells open pages by events, and stops on SIGTERM", async () => {
     const port = await freePort();
     const server = spawn("npx", ["themed-guide", "dev", "docs", "--port", String(port)], { cwd: workDir, detached: true });
