@@ -10,7 +10,7 @@ import { DEFAULT_MEMORY_BUDGET_MB, givenNodeOptions, renderWorkerHeapFlags } fro
  * binary and C library in its resident size (45 MiB of the worker's 233 at
  * a 50,000-page first start), and the memory budget is the resident size
  * of all the server's processes (BENCHMARKS.md). A thread's heap is its
- * own isolate's, given back whole once it has ended (ENDED_THREAD_HEAP_KEPT_MS).
+ * own isolate's, given back whole once it has ended (endedThreadHeapKeptMs).
  *
  * Its heap is sized by V8's flags: Node gives a thread's `resourceLimits`
  * way to the process's own `--max-old-space-size`, which the server and an
@@ -40,13 +40,16 @@ export function startRenderWorker(workerFile: URL, budgetMB = DEFAULT_MEMORY_BUD
 }
 
 /**
- * How long V8 keeps an ended thread's heap before it gives it back: its
- * pages go to a pool the process's other isolates may take pages from, and
- * are unmapped 8 s later (src/heap/page-pool.cc in V8 13.6, Node 24's).
- * Until then they count in the process's resident size: 119-126 MB for a
- * 5,000-page export's two workers (BENCHMARKS.md).
+ * How long V8 keeps an ended thread's heap before it gives it back. From
+ * V8 13 its pages go to a pool the process's other isolates may take pages
+ * from, and are unmapped 8 s later (src/heap/page-pool.cc); until then they
+ * count in the process's resident size: 119-126 MB for a 5,000-page
+ * export's two workers. V8 12 gives them back as the thread ends. Both
+ * measured (BENCHMARKS.md): Node 24's V8 13.6, Node 22's 12.4.
  */
-export const ENDED_THREAD_HEAP_KEPT_MS = 8_000;
+export function endedThreadHeapKeptMs(v8Version: string = process.versions.v8): number {
+  return Number.parseInt(v8Version, 10) >= 13 ? 8_000 : 0;
+}
 
 /** Ends the worker, and resolves once its thread has exited: Node has then joined it, and its heap is V8's to give back. */
 export function endWorker(worker: Worker): Promise<void> {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { memoryShares } from "../../../server/memory-budget.ts";
-import { isRunning, startRenderWorker } from "../../../server/render-worker-thread.ts";
+import { endedThreadHeapKeptMs, isRunning, startRenderWorker } from "../../../server/render-worker-thread.ts";
 import { NO_TARGETS, useFakeWorkerFiles } from "./__fixtures__/fake-render-worker";
 import { createPageRenderer } from "./render-worker-client.server";
 
@@ -68,6 +68,10 @@ describe("a render worker started before the server bundle loads", () => {
     await renderer.render(job);
 
     expect(openPorts()).toBe(before);
+  });
+
+  test("once ended, its heap is counted as held for 8 s under V8 13 and later (Node 24), which pools an ended thread's pages, and for none under V8 12 (Node 22)", () => {
+    expect([endedThreadHeapKeptMs("13.6.233.17-node.53"), endedThreadHeapKeptMs("14.1.0"), endedThreadHeapKeptMs("12.4.254.21-node.57")]).toEqual([8_000, 8_000, 0]);
   });
 
   test("runs with the heap of its share of the budget, not the size of the process that starts it", async () => {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { escapeMarkup } from "../../../app/escape-markup";
 import { limitOwnHeap } from "../../../server/heap-limit.ts";
-import { ENDED_THREAD_HEAP_KEPT_MS } from "../../../server/render-worker-thread.ts";
+import { endedThreadHeapKeptMs } from "../../../server/render-worker-thread.ts";
 import { DEFAULT_EXPORT_MEMORY_BUDGET_MB, parseMemoryBudget, searchPartPages } from "../../../server/memory-budget.ts";
 import { manifestScript, parseBasePath, rebaseBuild } from "./base-path.ts";
 import { UsageError } from "./command-line.ts";
@@ -87,7 +87,7 @@ async function exportSite(output: ExportWriter, { out, basePath, siteUrl, budget
   output.write("404.html", withPolicy(await (await get("/404")).text()));
   // Every page is rendered. The render workers end now, and V8 gives their heaps back a while after
   // (server/render-worker-thread.ts): the search index, written last, waits for that where memory decides its parts.
-  const workersHeapsBackAt = (await seam.endRenderWorkers()) ? performance.now() + ENDED_THREAD_HEAP_KEPT_MS : 0;
+  const workersHeapsBackAt = (await seam.endRenderWorkers()) ? performance.now() + endedThreadHeapKeptMs() : 0;
 
   for (const url of plan.markdown) output.write(fileOfAddress(url), await expectOk(await get(url), url).text());
   // These name pages by their absolute addresses, which only --site-url knows.
