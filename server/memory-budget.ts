@@ -83,7 +83,7 @@ export function memoryShares(budgetMB: number): MemoryShares {
  * (0.42 measured on the generated code-heavy folder). The export's own
  * process holds the folder's listing, navigation and plan, and the part's
  * files as Pagefind hands them over: measured at 248 MB at 5,000 pages and
- * 508 MB at 50,000 (BENCHMARKS.md), counted as 150 MB and 7.3 KB a page,
+ * 556 MB at 50,000 (BENCHMARKS.md), counted as 150 MB and 7.3 KB a page,
  * with 64 MB to spare: 1,718 pages in a part at 5,000 pages and the default
  * 1,024 MB, 988 at 50,000.
  */

@@ -1,6 +1,7 @@
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import type express from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { trustedForwardedHost } from "./request-guards.ts";
 
 /**
  * React Router's request handler as the server's last layer: each request
@@ -33,6 +34,5 @@ export function reactRouterHandler(build: ServerBuild, requestContext: () => Rou
  * hosts were checked before (request-guards.ts, rejectBadHost).
  */
 export function requestOrigin(request: express.Request): { protocol: string; host: string } {
-  const forwarded = request.app.enabled("trust proxy") ? request.get("X-Forwarded-Host")?.split(",")[0]?.trim() : undefined;
-  return { protocol: `${request.protocol}:`, host: forwarded || request.get("Host") || "localhost" };
+  return { protocol: `${request.protocol}:`, host: trustedForwardedHost(request) || request.get("Host") || "localhost" };
 }

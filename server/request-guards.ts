@@ -90,8 +90,8 @@ export function rejectMalformedPath(request: express.Request, response: express.
  * past its memory budget (679 MB) for one request, and at 50,000 pages it
  * would not have fitted at all. A host is a DNS name (at most 253
  * characters) or an IP address, with a port or without; anything else in
- * Host, or in X-Forwarded-Host where a proxy is trusted (React Router reads
- * its port then), is a bad request.
+ * Host, or in X-Forwarded-Host where a proxy is trusted (the request's
+ * address is made from it then: react-router-handler.ts), is a bad request.
  */
 const HOST = /^(?:[A-Za-z0-9._-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::(\d{1,5}))?$/;
 
@@ -100,10 +100,14 @@ function isHost(value: string): boolean {
   return match !== null && (match[1] === undefined || Number(match[1]) <= 65_535);
 }
 
+/** A trusted proxy's X-Forwarded-Host: the first of a list, as Express takes it; undefined where no proxy is trusted or it sent none. */
+export function trustedForwardedHost(request: express.Request): string | undefined {
+  return request.app.enabled("trust proxy") ? request.get("X-Forwarded-Host")?.split(",")[0]?.trim() : undefined;
+}
+
 export function rejectBadHost(request: express.Request, response: express.Response, next: express.NextFunction) {
   const { host } = request.headers;
-  // The first of a list, as Express takes it.
-  const forwarded = request.app.enabled("trust proxy") ? request.get("X-Forwarded-Host")?.split(",")[0] : undefined;
+  const forwarded = trustedForwardedHost(request);
   if ((host === undefined || isHost(host)) && (forwarded === undefined || isHost(forwarded))) return next();
   response.status(400).type("text/plain").send("400 Bad Request: the Host header does not name a host");
 }
