@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { editUrl } from "./edit-url";
-import type { SiteConfig } from "./guide/service/guide-service.server";
+import type { SiteConfig } from "./guide/service/guide";
 import type { GuidePage, RenderedPage } from "./guide/guide-types";
 import { sendOnce } from "./sent-once.server";
 

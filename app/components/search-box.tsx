@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { Form, useFetcher, useLocation, useNavigate } from "react-router";
 import type { SearchData } from "../search-data";
 import { useHydrated, useSearchShortcuts } from "./search-box-hooks";
-import { SearchResultTitle, SearchSnippet } from "./search-snippet";
+import { SearchPopup } from "./search-popup";
 
 /**
  * The header's search: a plain GET form to /search, which is all it is
@@ -161,46 +161,16 @@ export function SearchBox() {
           </kbd>
         )}
         {hydrated && (
-          // Clicks land on the options without taking focus from the input.
-          <div className="search-popup" hidden={!expanded && !showNoResults} onMouseDown={(event) => event.preventDefault()}>
-            <div role="listbox" id={listId} aria-label="Search results" hidden={!expanded}>
-              {results.map((result, index) => (
-                <Link
-                  key={result.url}
-                  id={optionId(index)}
-                  role="option"
-                  aria-selected={index === active}
-                  tabIndex={-1}
-                  to={result.url}
-                  className="search-option"
-                  onClick={() => setOpen(false)}
-                >
-                  <span className="search-option-title">
-                    <SearchResultTitle pageTitle={result.pageTitle} parentTitle={result.parentTitle} sectionTitle={result.sectionTitle} />
-                  </span>
-                  {result.snippet.length > 0 && (
-                    <span className="search-option-snippet">
-                      <SearchSnippet parts={result.snippet} />
-                    </span>
-                  )}
-                </Link>
-              ))}
-              {results.length > 0 && (
-                <Link
-                  id={optionId(results.length)}
-                  role="option"
-                  aria-selected={active === results.length}
-                  tabIndex={-1}
-                  to={allResultsUrl}
-                  className="search-option search-option-all"
-                  onClick={() => setOpen(false)}
-                >
-                  {data?.more ? "See all results" : "Open the results page"}
-                </Link>
-              )}
-            </div>
-            {showNoResults && <p className="search-popup-empty">No results. Check the spelling, or try other words.</p>}
-          </div>
+          <SearchPopup
+            data={data}
+            listId={listId}
+            optionId={optionId}
+            active={active}
+            expanded={expanded}
+            showNoResults={showNoResults}
+            allResultsUrl={allResultsUrl}
+            onChoose={() => setOpen(false)}
+          />
         )}
       </div>
       <div role="status" className="visually-hidden">

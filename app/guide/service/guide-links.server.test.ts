@@ -1,7 +1,8 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { CompleteGuide } from "./background-completion.server";
-import { loadGuide, type Guide } from "./load-guide.server";
+import type { Guide } from "./guide";
+import { loadGuide } from "./load-guide.server";
 
 // A stand-in renderer that only rewrites Markdown links and images through
 // the context, so these tests see what loadGuide does with the answers,

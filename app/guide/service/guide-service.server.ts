@@ -1,6 +1,7 @@
 import { settings, type Settings } from "../../settings.server";
 import type { DescriptionsSoFar } from "./background-completion.server";
-import { loadGuide, type Guide, type LoadGuideOptions } from "./load-guide.server";
+import type { Guide, SiteConfig } from "./guide";
+import { loadGuide, type LoadGuideOptions } from "./load-guide.server";
 import type { Worker } from "node:worker_threads";
 import os from "node:os";
 import { createPageRenderer } from "./render-worker-client.server";
@@ -29,24 +30,6 @@ export const SITE_PATHS = ["/", "/appearance"];
 const BUILT_IN_NAME = "Themed Guide";
 /** Rendered HTML an export keeps, in bytes: the few pages it has in hand at once (a server keeps far more). */
 const EXPORT_BYTES_KEPT = 8 * 1024 * 1024;
-
-export type SiteConfig = {
-  name: string;
-  /** Where "Edit this page" links start; the page's relative path is appended. */
-  editUrlBase: string | null;
-  /** True when CONTENT_DIR points at a folder other than the built-in guide. */
-  ownFolder: boolean;
-  /**
-   * True when the pages are being exported as static files (`themed-guide
-   * build`): no server will answer a form, so the theme is chosen in the
-   * browser only and search runs there on the export's own index.
-   */
-  staticSite: boolean;
-  /** Where the site is served from when not from its host's root ("/docs"); "" at the root (an export's --base). */
-  basePath: string;
-  /** True under `themed-guide dev`: pages listen for changes to the folder (dev/watch-guide.server.ts). */
-  liveReload: boolean;
-};
 
 type StartOptions = {
   settings?: Settings;

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GuideContentError } from "../guide-content-error";
-import { loadGuide, type Guide, type LoadGuideOptions } from "./load-guide.server";
+import type { Guide } from "./guide";
+import { loadGuide, type LoadGuideOptions } from "./load-guide.server";
 import type { PageDescriptions } from "./background-completion.server";
 import { createPageRenderer, RenderTimeLimitError, type PageRenderer } from "./render-worker-client.server";
 

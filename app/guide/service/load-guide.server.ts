@@ -1,21 +1,15 @@
 import path from "node:path";
-import type { GuideNavItem, GuidePage, RenderedPage } from "../guide-types";
-import type { ContentFiles } from "../load/content-files.server";
 import type { GuideContentError } from "../guide-content-error";
-import type { BrokenLink } from "../load/link-report";
-import type { FolderWarning } from "../load/folder-warning";
 import { readFolder } from "../load/read-folder.server";
-import type { LastRead } from "../load/read-page-sources.server";
 import type { UrlTargets } from "../render/resolve-url.server";
-import type { SearchIndex } from "../search/search-index.server";
-import { createBackgroundCompletion, type CompleteGuide, type DescriptionsSoFar } from "./background-completion.server";
+import { createBackgroundCompletion } from "./background-completion.server";
+import type { FoundBefore, Guide } from "./guide";
 import { createKeptPages, type RenderedPageStore } from "./kept-pages.server";
 import { openDiskPageCache } from "./page-cache/disk-page-cache.server";
 import { sweepPageCache } from "./page-cache/sweep-page-cache.server";
 import { docsFolderCache } from "./page-cache/docs-folder-cache.server";
 import { siteFingerprint } from "./page-cache/page-keys.server";
 import { openGuideSearch } from "./guide-search.server";
-import type { KnownPages } from "./known-pages.server";
 import { createPageRendering } from "./page-rendering.server";
 import { createPageRenderer, type PageRenderer } from "./render-worker-client.server";
 
@@ -36,58 +30,6 @@ import { createPageRenderer, type PageRenderer } from "./render-worker-client.se
  * production the highlighter's and parsers' garbage is made in a worker
  * thread that ends when it is done (worker-renderer.server.ts).
  */
-
-export type Guide = {
-  /** Pages in reading order: the landing page, then depth first in navigation order. */
-  pages: GuidePage[];
-  nav: GuideNavItem[];
-  /** The top-level index.md or README.md, at /guide. */
-  landing: GuidePage | null;
-  /** The site's name from the project file beside the folder (mkdocs.yml's site_name, book.toml's title), if any. */
-  projectName: string | null;
-  findPage(slug: string): GuidePage | undefined;
-  /** Files that are not pages, by path relative to the folder ("img/a.png"). */
-  files: ContentFiles;
-  /** Includes that name no file in the folder; left as written. */
-  missingIncludes: readonly BrokenLink[];
-  /** Pages whose includes reached their limit, each with the first include left as written. */
-  includesPastLimit: readonly BrokenLink[];
-  /** Files left out of the guide and labelling files not read (symbolic links out, a project file that does not parse). */
-  folderWarnings: readonly FolderWarning[];
-  /** The page's Markdown as the site reads it: front matter removed, includes expanded. */
-  markdown(page: GuidePage): Promise<string>;
-  /** The page with its article: rendered on the first call, then kept while the store keeps it. */
-  render(page: GuidePage): Promise<RenderedPage>;
-  /**
-   * The search index as it is now, without waiting: every page's once the
-   * store on disk is complete (at once after a restart on unchanged files;
-   * pages changed since are indexed again as the completion reaches them);
-   * during a first start, the pages indexed so far. Null where no index is
-   * made (an export, whose pages search their own in the browser).
-   */
-  searchSoFar(): SearchSoFar | null;
-  /** How many pages were rendered, how many read from the disk cache instead, and how many taken unchanged from what the last load found, so far. */
-  renderCounts(): { rendered: number; fromDiskCache: number; unchanged: number };
-  /** What this load found of each page: what the next load of the folder is handed as `known` (`themed-guide dev`, with `keepFindings`). */
-  known(): FoundBefore;
-  /**
-   * Every page rendered once, in reading order and one at a time, letting
-   * requests in between; then what needs them all. The first call starts
-   * it, later calls share it. Never rejects: a page that fails to render
-   * is in `failures` (and its own requests fail).
-   */
-  complete(): Promise<CompleteGuide>;
-  /** The descriptions known now, without waiting: every page's once `complete` is done, or at once on a restart on unchanged files (background-completion.server.ts). */
-  descriptionsSoFar(): DescriptionsSoFar;
-};
-
-export type SearchSoFar = {
-  index: SearchIndex;
-  /** Whether it holds every page of the folder. */
-  complete: boolean;
-  /** How many pages it holds (the folder's count once complete). */
-  pagesIndexed: number;
-};
 
 export type LoadGuideOptions = {
   /** Paths outside /guide that this site serves, so links to them are not reported as broken. */
@@ -118,9 +60,6 @@ export type LoadGuideOptions = {
   /** Told of each file that would stop the load, which goes on past it (`themed-guide check`; load/read-folder.server.ts). */
   onRefusedFile?: (error: GuideContentError) => void;
 };
-
-/** What a load found of each page: its source as read at start (read-page-sources.server.ts), its key and its render's findings (known-pages.server.ts), and the site's fingerprint then. */
-export type FoundBefore = { read: LastRead; pages: KnownPages; fingerprint: string };
 
 export async function loadGuide(contentDir: string, options: LoadGuideOptions = {}): Promise<Guide> {
   const warn = options.warn ?? ((message: string) => console.warn(message));
