@@ -44,8 +44,8 @@ export function startRenderWorker(workerFile: URL, budgetMB = DEFAULT_MEMORY_BUD
  * V8 13 its pages go to a pool the process's other isolates may take pages
  * from, and are unmapped 8 s later (src/heap/page-pool.cc); until then they
  * count in the process's resident size: 119-126 MB for a 5,000-page
- * export's two workers. V8 12 gives them back as the thread ends. Both
- * measured (BENCHMARKS.md): Node 24's V8 13.6, Node 22's 12.4.
+ * export's two workers. V8 12 gives them back as the thread ends. All
+ * measured (BENCHMARKS.md): Node 24's V8 13.6, Node 23's 12.9 and Node 22's 12.4.
  */
 export function endedThreadHeapKeptMs(v8Version: string = process.versions.v8): number {
   return Number.parseInt(v8Version, 10) >= 13 ? 8_000 : 0;
