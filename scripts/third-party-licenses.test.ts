@@ -4,7 +4,7 @@ import path from "node:path";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { afterEach, describe, expect, it } from "vitest";
-import { packageDirectory, sourceOf, writeThirdPartyNotices, type BundledPackage } from "./third-party-licenses.ts";
+import { BROWSER_NOTICES, packageDirectory, sourceOf, writeBrowserNotices, writeThirdPartyNotices, type BundledPackage } from "./third-party-licenses.ts";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "third-party-"));
 afterEach(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -77,5 +77,28 @@ describe("the notices", () => {
     const notices = fs.readFileSync(file, "utf8");
     expect(headings(notices)).toEqual(["Third-party notices", "elkjs 0.12.1 (EPL-2.0)"]);
     expect(notices).toContain(`\`\`\`\`text\n${text}\n\`\`\`\``);
+  });
+});
+
+describe("the browser's notices, once the client build is done", () => {
+  // The Vite plugin's closing hook, called as Vite calls it: with the client environment's output folder.
+  function closeClientBuild(outDir: string): void {
+    const hook = writeBrowserNotices(scratch).closeBundle as { handler: (this: unknown) => void };
+    hook.handler.call({ environment: { config: { build: { outDir } } } });
+  }
+
+  it("are written into the client's output beside its files", () => {
+    record("client", [{ name: "dompurify", version: "3.3.0", license: "(MPL-2.0 OR Apache-2.0)", text: "Apache License…" }]);
+    const outDir = path.join(scratch, "client-out");
+    fs.mkdirSync(outDir);
+    closeClientBuild(outDir);
+    expect(fs.readFileSync(path.join(outDir, BROWSER_NOTICES), "utf8")).toContain("## dompurify 3.3.0");
+  });
+
+  it("are left unwritten after a failed build, which wrote no client, so that the build's own error is the one shown", () => {
+    record("client", []);
+    const outDir = path.join(scratch, "client-out");
+    expect(() => closeClientBuild(outDir)).not.toThrow();
+    expect(fs.existsSync(outDir)).toBe(false);
   });
 });

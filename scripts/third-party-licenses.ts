@@ -63,7 +63,10 @@ export function writeBrowserNotices(directory: string): Plugin {
     applyToEnvironment: (environment) => environment.name === "client",
     closeBundle: {
       order: "post",
-      handler() {
+      handler(error) {
+        // A failed build wrote no client: its own error is the one to show, not this file's absence.
+        // (Vite 8 calls this hook after a failed build without passing its error, hence the folder's check.)
+        if (error || !fs.existsSync(this.environment.config.build.outDir)) return;
         const records = fs.readdirSync(directory).filter((name) => name === "client.json" || /^worker-.+\.json$/.test(name));
         const file = path.join(this.environment.config.build.outDir, BROWSER_NOTICES);
         writeThirdPartyNotices(records.map((name) => path.join(directory, name)), file, "This site's code in your browser");
