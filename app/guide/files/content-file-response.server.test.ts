@@ -166,6 +166,23 @@ describe("what is not a file of the folder", () => {
     expect((await get("/guide-files/swapped.txt")).status).toBe(404);
   });
 
+  it("does not follow a folder above the file swapped for a link out of the folder after loading", async () => {
+    await addFile("sub/secret.txt", "innocent");
+    await fs.rename(path.join(root, "sub"), path.join(root, "sub-before"));
+    // The link leads to a folder outside that holds a file of the same name.
+    await fs.symlink(outside, path.join(root, "sub"));
+    const response = await get("/guide-files/sub/secret.txt");
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain("not for the web");
+  });
+
+  it("still sends a file replaced by a new one at the same path since loading, as an editor or a deployment saves it", async () => {
+    await addFile("replaced.txt", "first");
+    await fs.writeFile(path.join(root, "replaced.txt.new"), "second");
+    await fs.rename(path.join(root, "replaced.txt.new"), path.join(root, "replaced.txt"));
+    expect(await (await get("/guide-files/replaced.txt")).text()).toBe("second");
+  });
+
   it("sends the bytes on disk, not stale ones, for a file changed since loading, and not as its old version", async () => {
     await addFile("changing.txt", "short");
     const version = files.get("changing.txt")!.version;

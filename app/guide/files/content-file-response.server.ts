@@ -1,8 +1,7 @@
-import fs from "node:fs/promises";
-import { constants } from "node:fs";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { lookup } from "mrmime";
 import { fileVersion } from "../load/content-files.server";
+import { openListedFile } from "./open-listed-file.server";
 
 /**
  * The answer to a request for a file of the content folder (an image, a
@@ -43,12 +42,11 @@ export async function contentFileResponse(
   const file = relativePath ? files.get(relativePath) : undefined;
   if (!file) return notFound();
 
-  // O_NOFOLLOW: a file swapped for a link after the guide was loaded is not followed. O_NONBLOCK: one
-  // swapped for a named pipe opens at once, to be refused below, where it held a thread until a writer came.
-  const handle = await fs.open(file.path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)).catch(() => null);
-  if (!handle) return notFound();
-  const stat = await handle.stat().catch(() => null);
-  if (!stat?.isFile()) {
+  // Only the file listed there, through no link put in its place or above it since (open-listed-file.server.ts).
+  const opened = await openListedFile(file.path).catch(() => null);
+  if (!opened) return notFound();
+  const { handle, stat } = opened;
+  if (!stat.isFile()) {
     await handle.close();
     return notFound();
   }

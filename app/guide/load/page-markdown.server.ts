@@ -1,11 +1,11 @@
 import { isUtf8 } from "node:buffer";
-import fs from "node:fs/promises";
 import path from "node:path";
 import { GuideContentError, PageFileGoneError } from "../guide-content-error";
 import { expandIncludes } from "./includes/expand-includes.server";
 import { FrontMatterError, parseFrontMatter, withoutFrontMatter } from "./front-matter.server";
 import type { MarkdownEntry } from "./list-content-folder.server";
 import { LIMITS } from "./listing-limits";
+import { openListedFile } from "../files/open-listed-file.server";
 import { readPageMeta, type PageMeta } from "./page-meta.server";
 
 /**
@@ -78,10 +78,11 @@ export async function readPageText(file: string): Promise<{ text: string; notUtf
 }
 
 async function readPageBytes(file: string): Promise<Buffer> {
-  // O_NONBLOCK: a file swapped for a named pipe opens at once, and is refused, where it held a thread until a writer came.
-  const handle = await fs.open(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0));
+  // Only the file listed there, through no link put in its place or above it since (open-listed-file.server.ts).
+  const opened = await openListedFile(file);
+  if (!opened) throw new PageFileGoneError(`${file}: gone since the folder was read (a folder on its path is a link now)`, file);
+  const { handle, stat } = opened;
   try {
-    const stat = await handle.stat();
     // A folder fails as it always did, on reading (EISDIR); a pipe or a device would be read as empty, or forever.
     if (!stat.isFile() && !stat.isDirectory()) throw new PageFileGoneError(`${file}: no longer a file`, file);
     const { size } = stat;

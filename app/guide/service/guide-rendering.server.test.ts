@@ -126,6 +126,25 @@ describe("rendering a page", () => {
     }
   });
 
+  it("says a page is gone when a folder on its path was made a link out of the folder since it was read, and reads nothing there", async () => {
+    const { guide } = await load();
+    const outside = await fs.mkdtemp(path.join(os.tmpdir(), "outside-the-folder-"));
+    await fs.writeFile(path.join(outside, "index.md"), "# Not for the web\n\nA file outside the folder.\n");
+    const gamma = path.join(folder, "gamma");
+    const file = path.join(gamma, "index.md");
+    await fs.rename(gamma, `${gamma}-before`);
+    try {
+      await fs.symlink(outside, gamma);
+      const gone = new PageFileGoneError(`${file}: gone since the folder was read (a folder on its path is a link now)`, file);
+      await expect(guide.markdown(page(guide, "gamma"))).rejects.toThrow(gone);
+      await expect(guide.render(page(guide, "gamma"))).rejects.toThrow(gone);
+    } finally {
+      await fs.rm(gamma, { force: true });
+      await fs.rename(`${gamma}-before`, gamma);
+      await fs.rm(outside, { recursive: true, force: true });
+    }
+  });
+
   it("shows a page the renderer throws on as plain text, for good, naming the problem once, and renders the others", async () => {
     rendering.failOn = "beta.md";
     const { guide, warnings } = await load();
