@@ -3,14 +3,14 @@ import path from "node:path";
 import { CONTROL_CHARACTER, type FolderWarning } from "./folder-warning";
 import { ContentListingError, LIMITS } from "./listing-limits";
 import { statFile, type FileStat } from "./stat-files.server";
-import { isUnlistedName } from "./unlisted-names";
+import { isUnlistedName, listedWithin } from "./unlisted-names";
 
 /**
  * Every file under a content folder, by name, without reading one: what
  * list-content-folder.server.ts sorts into pages and files. Names it never
  * lists, names with a control character, and symbolic links that lead
- * nowhere, outside the folder or back up to a folder above are skipped
- * (the last three with a warning).
+ * nowhere, outside the folder, to a name it never lists or back up to a
+ * folder above are skipped (all but the first with a warning).
  */
 export function walkContentFolder(root: string, found: FoundFile[], warnings: FolderWarning[]): void {
   walk(root, warnings, found, { absolute: root, real: root, relative: "", underscore: false, ancestors: new Set([root]) });
@@ -54,8 +54,16 @@ function walk(root: string, warnings: FolderWarning[], found: FoundFile[], folde
       warnings.push({ kind: "skipped-file", file: absolute, message: "a symbolic link to nothing; skipped" });
       continue;
     }
+    // Where it leads, quoted if a control character in it would break the line or reach the terminal.
+    const target = () => (CONTROL_CHARACTER.test(real) ? JSON.stringify(real) : real);
     if (real !== root && !real.startsWith(root + path.sep)) {
-      warnings.push({ kind: "skipped-file", file: absolute, message: `links to ${real}, outside the content folder; skipped` });
+      warnings.push({ kind: "skipped-file", file: absolute, message: `links to ${target()}, outside the content folder; skipped` });
+      continue;
+    }
+    // A link inside the folder to a name never listed (.env, .git, node_modules) or one with a control character
+    // would publish under its own name what the folder keeps out.
+    if (link && (!listedWithin(root, real) || CONTROL_CHARACTER.test(real.slice(root.length)))) {
+      warnings.push({ kind: "skipped-file", file: absolute, message: `links to ${target()}, which the guide never lists (a dotfile, node_modules, a name with a control character); skipped` });
       continue;
     }
     // A file gone or unreadable since its folder was read is left out, as one never there.
