@@ -17,9 +17,10 @@ export function OnThisPage({ headings }: { headings: PageHeading[] }) {
   const current = useCurrentSection(headings);
   if (headings.length < 2) return null;
   return (
-    <details className="on-this-page">
+    // Not indexed by an export's search, its "On this page" summary included: the server's search reads only the article's own text.
+    <details className="on-this-page" data-pagefind-ignore="">
       <summary>On this page</summary>
-      <nav aria-label="On this page" data-sent-once="guide-headings" data-pagefind-ignore="">
+      <nav aria-label="On this page" data-sent-once="guide-headings">
         <p className="on-this-page-title" aria-hidden="true">
           On this page
         </p>

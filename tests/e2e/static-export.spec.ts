@@ -64,6 +64,9 @@ test("an exported search names its results as the server's does: a page's openin
   await expect(first).toHaveAttribute("href", "/guide/user-guide/station-files");
   await expect(first.locator(".search-result-page")).toHaveText("Station files");
   await expect(first.locator(".search-result-section")).toHaveCount(0);
+  // The page's opening is its own words, not the "On this page" list's summary before them.
+  await expect(first).toContainText("harmonic constants");
+  await expect(first).not.toContainText("On this page");
 
   // "the" is not searched for, as on the server: Pagefind would mark "the North American size" too.
   await field.fill("the paper landscape");
