@@ -18,6 +18,13 @@ const test = testExport("mkdocs", { port: 3292, basePath: BASE, buildOptions: ["
 
 readerTests(test, { pageCount: 5, axePage: "guide/user-guide/station-files" });
 
+test("the base's own address, a page that moves the browser on to the guide, names the site's icon under the base, so no browser asks for /favicon.ico", async ({ request, baseURL }) => {
+  const html = await (await request.get(baseURL!)).text();
+  expect(html).toContain('http-equiv="refresh"');
+  expect(html).toContain(`<link rel="icon" href="${BASE}/favicon.svg" type="image/svg+xml">`);
+  expect((await request.get(`${BASE}/favicon.svg`)).status()).toBe(200);
+});
+
 /** Every request the page makes from now on, and each answer that was not a success or a redirect. */
 function watchRequests(page: Page) {
   const requested: string[] = [];

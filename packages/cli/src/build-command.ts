@@ -67,7 +67,7 @@ async function exportSite(output: ExportWriter, { out, basePath, siteUrl, budget
     const page = await get(url);
     const location = page.headers.get("Location");
     if (page.status >= 300 && page.status < 400 && location) {
-      output.write(htmlFileOf(url), redirectPage(location));
+      output.write(htmlFileOf(url), redirectPage(location, basePath));
       search.addPage(position, null);
     } else {
       const html = await expectOk(page, url).text();
@@ -156,10 +156,16 @@ export function fileOfAddress(url: string): string {
   return segments.join("/");
 }
 
-/** A redirect as a file: the page moves the browser on, with or without JavaScript. */
-function redirectPage(location: string): string {
+/**
+ * A redirect as a file: the page moves the browser on, with or without
+ * JavaScript. It names the site's icon, as every page does: without one a
+ * browser asks the host for /favicon.ico, which an export has not, and logs
+ * the 404 in the console.
+ */
+function redirectPage(location: string, basePath: string): string {
   const escaped = escapeMarkup(location);
-  return `<!DOCTYPE html><html lang="en"><meta charset="utf-8"><title>Moved</title><meta http-equiv="refresh" content="0; url=${escaped}"><link rel="canonical" href="${escaped}"><p><a href="${escaped}">${escaped}</a></p></html>\n`;
+  const icon = escapeMarkup(`${basePath}/favicon.svg`);
+  return `<!DOCTYPE html><html lang="en"><meta charset="utf-8"><title>Moved</title><link rel="icon" href="${icon}" type="image/svg+xml"><meta http-equiv="refresh" content="0; url=${escaped}"><link rel="canonical" href="${escaped}"><p><a href="${escaped}">${escaped}</a></p></html>\n`;
 }
 
 /** --search-part-pages: a whole number of pages, at least 1. */
