@@ -53,7 +53,18 @@ function decodedSlug(encoded: string): string | null {
 /** The page's Markdown, headed by its title when the file's own text has no `# ` heading first. */
 export async function pageMarkdown(page: GuidePage): Promise<string> {
   const markdown = (await (await getGuide()).markdown(page)).trim();
-  return /^# /.test(markdown) ? `${markdown}\n` : `# ${page.title}\n\n${markdown}\n`;
+  return beginsWithTitle(markdown) ? `${markdown}\n` : `# ${page.title}\n\n${markdown}\n`;
+}
+
+/**
+ * Whether the Markdown's first heading is its first text: a `# ` heading
+ * first, or after MDX's `import` and `export` statements (Docusaurus and
+ * Starlight pages begin with them), which are code, not text.
+ */
+export function beginsWithTitle(markdown: string): boolean {
+  const blocks = markdown.split(/\n[ \t]*\n/);
+  const firstText = blocks.find((block) => !/^(import|export)\s/.test(block.trimStart()));
+  return firstText !== undefined && /^# /.test(firstText.trimStart());
 }
 
 /** Where llms.txt links a page's Markdown: inside its folder for an index page, so that its relative links resolve. */
