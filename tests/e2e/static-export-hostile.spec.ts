@@ -26,6 +26,10 @@ test("nothing from outside the folder, from its .git or from its node_modules is
   }
 });
 
+test("build names the folder's drawing that runs script, which a static host serves as it is", async ({ exported }) => {
+  expect(exported.warnings).toMatch(/^Warning: 1 file of the folder runs script when opened on its own \(nested\/diagram\.svg\)/m);
+});
+
 test("a page named with spaces and unicode is reached in the same document, shows its image, and has its Markdown at its URL plus .md", async ({ page, request }) => {
   const url = "/guide/nested/%C3%BCn%C3%AFc%C3%B6d%C3%A9%20page%20name";
   await page.goto("/guide");

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { escapeMarkup } from "../../../app/escape-markup";
+import { activeFilesWarning, runsScriptOpenedAlone } from "./active-files.ts";
 import { limitOwnHeap } from "../../../server/heap-limit.ts";
 import { endedThreadHeapKeptMs } from "../../../server/render-worker-thread.ts";
 import { DEFAULT_EXPORT_MEMORY_BUDGET_MB, parseMemoryBudget, searchPartPages } from "../../../server/memory-budget.ts";
@@ -109,12 +110,19 @@ async function exportSite(output: ExportWriter, { out, basePath, siteUrl, budget
     // The browser's notices, which the client build wrote, with the search index's, which the export adds.
     output.write(relative, relative === BROWSER_NOTICES ? `${body}\n${searchIndexNotice()}` : body);
   }
-  for (const file of plan.files) output.write(path.posix.join("guide-files", file.file), fs.readFileSync(file.path));
+  const active: string[] = [];
+  for (const file of plan.files) {
+    const content = fs.readFileSync(file.path);
+    if (runsScriptOpenedAlone(file.file, content)) active.push(file.file);
+    output.write(path.posix.join("guide-files", file.file), content);
+  }
   output.finish();
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`Exported ${plan.pages.length.toLocaleString("en")} pages and ${plan.files.length.toLocaleString("en")} files to ${out} in ${seconds} s`);
   if (!siteUrl) console.log("No sitemap.xml, llms.txt or llms-full.txt: they need the site's address (--site-url https://docs.example.com)");
+  const activeWarning = activeFilesWarning(active);
+  if (activeWarning) console.warn(activeWarning);
 }
 
 function expectOk(response: Response, url: string): Response {

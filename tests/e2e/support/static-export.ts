@@ -25,7 +25,8 @@ const CLI = fileURLToPath(new URL("../../../packages/cli/dist/cli.js", import.me
 const STATIC_SERVER = fileURLToPath(new URL("../../../node_modules/sirv-cli/bin.js", import.meta.url));
 const START_TIMEOUT_MS = 60_000;
 
-export type StaticExport = { url: string; out: string };
+/** `warnings`: what `build` wrote to its standard error. */
+export type StaticExport = { url: string; out: string; warnings: string };
 
 type ExportOptions = { port: number; basePath?: string; buildOptions?: string[]; prepare?: (docsFolder: string) => Promise<void> };
 
@@ -45,9 +46,9 @@ export function testExport(folder: DocsFolder, { port, basePath, buildOptions = 
           await prepare(docs);
         }
         const base = basePath ? ["--base", `${basePath}/`] : [];
-        await promisify(execFile)(process.execPath, [CLI, "build", docs, "--out", out, "--site-url", origin, ...base, ...buildOptions]);
+        const { stderr: warnings } = await promisify(execFile)(process.execPath, [CLI, "build", docs, "--out", out, "--site-url", origin, ...base, ...buildOptions]);
         const host = basePath ? await startPagesHost(out, basePath, workerPort) : await startSirv(out, workerPort);
-        await use({ url: host.url, out });
+        await use({ url: host.url, out, warnings });
         await host.close();
         fs.rmSync(temporary, { recursive: true, force: true });
       },
