@@ -16,6 +16,7 @@ import remarkContainers from "./remark/remark-containers";
 import remarkCustomHeadingIds from "./remark/remark-custom-heading-ids";
 import remarkMathDelimiters from "./remark/remark-math-delimiters";
 import remarkEmojiShortcodes from "./remark/remark-emoji-shortcodes";
+import remarkFenceLanguage from "./remark/remark-fence-language";
 import remarkFirstParagraph from "./remark/remark-first-paragraph";
 import remarkForeignSyntax from "./remark/remark-foreign-syntax";
 import remarkGithubAlerts from "./remark/remark-github-alerts";
@@ -42,6 +43,8 @@ export const safeTree = {
     remarkMathDelimiters,
     remarkMkdocsBlocks,
     remarkContainers,
+    // Before the code groups, whose tabs a fence's language may label.
+    remarkFenceLanguage,
     remarkTabSets,
     remarkForeignSyntax,
     remarkGfm,

@@ -40,6 +40,29 @@ describe("code blocks", () => {
     expect(html).toMatch(/<span class="tk\d+">site_name<\/span>/);
   });
 
+  it("reads VitePress' highlighted lines glued to the language (```ts{2}) as it reads them after a space", async () => {
+    const code = "\nconst a = 1\nconst b = 2\n```";
+    const glued = await render("```ts{2}" + code);
+    expect(glued.html).toBe((await render("```ts {2}" + code)).html);
+    expect(glued.html).toMatch(/<span class="tk\d+">const<\/span>/);
+    expect(glued.html).toMatch(/<span class="line highlighted"><span class="tk\d+">const<\/span><span class="tk\d+"> b<\/span>/);
+  });
+
+  it("colours and titles VitePress' ```ts{1} [file.ts], and reads :line-numbers on either side of the braces", async () => {
+    const code = "\nconst a = 1\n```";
+    const titled = await render("```ts{1} [file.ts]" + code);
+    expect(titled.html).toBe((await render("```ts {1} [file.ts]" + code)).html);
+    expect(titled.html).toMatch(/<figcaption class="code-title">file.ts<\/figcaption><pre class="shiki has-highlighted" tabindex="0"><code><span class="line highlighted"><span class="tk\d+">const<\/span>/);
+    const numbered = await render("```ts {1}" + code);
+    for (const fence of ["```ts:line-numbers {1}", "```ts{1}:line-numbers", "```ts:line-numbers{1}"]) expect((await render(fence + code)).html).toBe(numbered.html);
+  });
+
+  it("labels a VitePress code group's tab by the language alone when the fence highlights lines", async () => {
+    const { html } = await render("::: code-group\n\n```ts{1}\nconst a = 1\n```\n\n```js\nconst b = 2\n```\n\n:::");
+    expect(html).toMatch(/role="tab"[^>]*>ts<\/button>/);
+    expect(html).toContain("has-highlighted");
+  });
+
   it("shows a fence in an unknown language as plain text", async () => {
     const { html } = await renderFixture("code-fences.md");
     expect(html).toContain('<pre class="shiki" tabindex="0"><code>this language does not exist</code></pre>');

@@ -7,7 +7,7 @@ import { visit } from "unist-util-visit";
  * alone, or starts with `# `, after its indentation. `##` at the start of a
  * line shows as a single `#`; `#[derive]` and `#![…]` are Rust and stay.
  * Valid Rust never starts a line with `# `, so this applies to every Rust
- * block, as on docs.rs. Runs after remark-code-meta, which reads
+ * block, as on docs.rs. Runs after remark-fence-language, which reads
  * ```rust,ignore as Rust.
  */
 export default function remarkRustHiddenLines() {
