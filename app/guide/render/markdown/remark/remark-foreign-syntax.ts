@@ -3,6 +3,7 @@ import { toString } from "mdast-util-to-string";
 import type { Processor } from "unified";
 import { SKIP, visit } from "unist-util-visit";
 import { mapLinesOutsideCode, wrapParser } from "../rewrite-source";
+import { separateTabItems } from "./mdx-tab-lines";
 
 /**
  * What other tools' Markdown dialects add that this site does not run:
@@ -11,7 +12,9 @@ import { mapLinesOutsideCode, wrapParser } from "../rewrite-source";
  * its own contents list). They are removed (comments before parsing, as
  * Markdown would read stars in them as emphasis). Self-closing component tags (`<Badge text="beta" />`,
  * `<DocCardList />`) are closed explicitly, because HTML ignores the slash
- * and would otherwise make everything after them their content.
+ * and would otherwise make everything after them their content. Tab sets
+ * written as MDX indents them get their content read as Markdown
+ * (mdx-tab-lines.ts).
  */
 const esmLine = /^(?:import\s+(?:[\w*{}\s,$]+\s+from\s+)?["'][^"']+["'];?|export\s+(?:const|let|var|function|async\s+function|class|default)\b.*|export\s*\{[^}]*\}(?:\s*from\s*["'][^"']+["'])?;?)$/;
 const mdxComment = /\{\s*\/\*[\s\S]*?\*\/\s*\}/g;
@@ -21,6 +24,7 @@ const selfClosingTag = /<([A-Za-z][\w.:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*
 
 export default function remarkForeignSyntax(this: Processor) {
   wrapParser(this, removeMdxComments);
+  wrapParser(this, separateTabItems);
   return (tree: Root) => {
     tree.children = tree.children.filter((node) => !(node.type === "paragraph" && isEsm(node)));
     visit(tree, (node, index, parent: Parent | undefined) => {
