@@ -19,6 +19,14 @@ describe("renderMarkdown", () => {
     expect(custom.html).not.toContain("{#top}");
   });
 
+  it("keeps a badge's text in the title of a leading heading, as a badge written with its text inside reads", async () => {
+    const attribute = await render('# Scratch <Badge type="tip" text="v2" />\n\nBody.');
+    expect(attribute.title).toBe("Scratch v2");
+    expect(attribute.html).toBe("<p>Body.</p>");
+    expect((await render('# Scratch <Badge type="tip">v2</Badge>\n\nBody.')).title).toBe("Scratch v2");
+    expect((await render("# Un<em>break</em>able\n\nBody.")).title).toBe("Unbreakable");
+  });
+
   it("passes over comments before the leading heading", async () => {
     const result = await render("<!-- generated -->\n\n# Field guide\n\nBody.");
     expect(result.title).toBe("Field guide");
