@@ -2,13 +2,15 @@ import path from "node:path";
 import { GuideContentError } from "../guide-content-error";
 import { pageUrl } from "../render/resolve-url.server";
 import { withoutPageExtension } from "../render/page-files";
+import { refuseTakenAddresses, type TakenAddressError } from "./taken-addresses.server";
 
 /**
  * Where each Markdown file is served: a folder's page (index.md, README.md
  * or Hugo's _index.md) at the folder's path, any other page at its path
  * without the extension. Two files that would share an address stop the
- * start with both named, unless the caller is told of each such file and
- * leaves it out (`themed-guide check`, which lists them all).
+ * start with both named, as does a page at another's Markdown or data
+ * address (taken-addresses.server.ts), unless the caller is told of each
+ * such file and leaves it out (`themed-guide check`, which lists them all).
  */
 
 /** A second file at one page's address: the first is `firstFile`; `file` is this one. */
@@ -32,12 +34,15 @@ export type PageSlot = {
   url: string;
 };
 
+/** Why a file has no page: a second file at one page's address, or a page at another's Markdown or data address. */
+export type RefusedAddress = SameAddressError | TakenAddressError;
+
 /**
  * Each file's slot, in the order given. A file at the address of one before
- * it throws SameAddressError, or, when `onSameAddress` is given, is told of
- * there and has no slot (null).
+ * it throws SameAddressError, a page at a taken address TakenAddressError;
+ * or, when `onRefused` is given, each is told of there and has no slot (null).
  */
-export function placePages(root: string, relativePaths: readonly string[], onSameAddress?: (error: SameAddressError) => void): (PageSlot | null)[] {
+export function placePages(root: string, relativePaths: readonly string[], onRefused?: (error: RefusedAddress) => void): (PageSlot | null)[] {
   const indexes = chooseFolderIndexes(relativePaths);
   const slots = relativePaths.map((relativePath) => {
     const folder = folderOf(relativePath);
@@ -46,17 +51,18 @@ export function placePages(root: string, relativePaths: readonly string[], onSam
     return { folder, isIndex, slug, url: pageUrl(slug) };
   });
   const seen = new Map<string, string>();
-  return slots.map((slot, index) => {
+  const placed = slots.map((slot, index) => {
     const other = seen.get(slot.slug);
     if (other === undefined) {
       seen.set(slot.slug, relativePaths[index]!);
       return slot;
     }
     const error = new SameAddressError(path.join(root, other), path.join(root, relativePaths[index]!), slot.url);
-    if (!onSameAddress) throw error;
-    onSameAddress(error);
+    if (!onRefused) throw error;
+    onRefused(error);
     return null;
   });
+  return refuseTakenAddresses(root, relativePaths, placed, onRefused);
 }
 
 /** Each folder's page: index.md(x), else README.md(x) (GitHub, mdBook), else Hugo's _index.md. */

@@ -13,7 +13,7 @@ import { listContentFolder, type ContentListing } from "./list-content-folder.se
 import { ContentListingError } from "./listing-limits";
 import { readLastCommitDates } from "./last-commit-dates.server";
 import { readableName } from "./page-meta.server";
-import { placePages, type SameAddressError } from "./page-slugs.server";
+import { placePages, type RefusedAddress } from "./page-slugs.server";
 import { readProjectConfig } from "./project-config.server";
 import { readPageSources, type LastRead, type PageSource } from "./read-page-sources.server";
 
@@ -69,7 +69,8 @@ export type ReadFolderOptions = {
   lastRead?: LastRead;
   /**
    * Told of each file that stops a start (front matter that does not parse,
-   * read as if it had none; a second file at one address, left out), and the
+   * read as if it had none; a second file at one address, or a page at
+   * another's Markdown or data address, left out), and the
    * reading goes on: what `themed-guide check` lists. Without it the first
    * such file stops the reading.
    */
@@ -106,16 +107,17 @@ export async function readFolder(contentDir: string, options: ReadFolderOptions)
   for (const { relativePath, line } of notUtf8Files) warnOf(notUtf8(path.join(root, relativePath), line));
   if (missingIncludes.length > 0) warn(describeMissingIncludes(root, missingIncludes));
   if (includesPastLimit.length > 0) warn(describeIncludesPastLimit(root, includesPastLimit, INCLUDE_LIMITS));
-  // A second file at a page's address, left out (check lists it): a link to it leads to that address all the same.
+  // A second file at a page's address, or a page at another's Markdown or data address, left out (check lists it):
+  // a link to it leads to that address all the same.
   const leftOut: Array<[string, string]> = [];
-  const onSameAddress = options.onRefusedFile && ((error: SameAddressError) => {
+  const onRefusedAddress = options.onRefusedFile && ((error: RefusedAddress) => {
     leftOut.push([path.relative(root, error.file!).split(path.sep).join("/"), error.url]);
     options.onRefusedFile!(error);
   });
   const slots = placePages(
     root,
     sources.map((source) => source.entry.relativePath),
-    onSameAddress,
+    onRefusedAddress,
   ).flatMap((slot, index) => (slot ? [{ ...slot, ...sources[index]!, source: sources[index]! }] : []));
 
   options.onTargets?.(

@@ -10,6 +10,7 @@ import { loadGuide } from "./load-guide.server";
 import { createPageRenderer } from "./render-worker-client.server";
 import { renderWorkerPool } from "./render-worker-pool.server";
 import { SameAddressError } from "../load/page-slugs.server";
+import { TakenAddressError } from "../load/taken-addresses.server";
 
 /**
  * Everything about a docs folder that the server would warn about, as a
@@ -105,6 +106,9 @@ function fromContentError(contentDir: string, error: GuideContentError): FolderP
   if (error instanceof SameAddressError) {
     const first = path.relative(contentDir, error.firstFile);
     return { kind: "same-address", file: path.relative(contentDir, error.file!), line: null, message: `gives the page ${error.url}, as ${first} does; rename one` };
+  }
+  if (error instanceof TakenAddressError) {
+    return { kind: "same-address", file: path.relative(contentDir, error.file!), line: null, message: error.reason((file) => path.relative(contentDir, file)) };
   }
   const kind = error.line !== undefined ? "front-matter" : "unreadable-folder";
   if (error.file === undefined) return { kind, file: null, line: null, message: error.message };
