@@ -6,6 +6,7 @@ import { limitOwnHeap } from "../../../server/heap-limit.ts";
 import { endedThreadHeapKeptMs } from "../../../server/render-worker-thread.ts";
 import { DEFAULT_EXPORT_MEMORY_BUDGET_MB, parseMemoryBudget, searchPartPages } from "../../../server/memory-budget.ts";
 import { manifestScript, parseBasePath, rebaseBuild } from "./base-path.ts";
+import { asCommandFailure } from "./command-failure.ts";
 import { UsageError } from "./command-line.ts";
 import { prepareExportFolder } from "./export-folder.ts";
 import { createExportWriter, type ExportWriter, removedIfStopped } from "./export-writer.ts";
@@ -54,7 +55,8 @@ async function exportSite(output: ExportWriter, { out, basePath, siteUrl, budget
   const handle = createRequestHandler(build, "production");
   // Asked for at their addresses on the host (`/docs/guide/x`); written at theirs in the output (`guide/x/index.html`).
   const get = (url: string) => handle(new Request(new URL(basePath + url, siteUrl ?? "http://localhost")), seam.requestContext(seam.createNonce()));
-  await seam.startGuide({ staticSite: true, basePath });
+  // A folder the guide refuses is one line, as `serve` says it, not a stack.
+  await seam.startGuide({ staticSite: true, basePath }).catch((error: unknown) => Promise.reject(asCommandFailure(error, seam.describeStartError)));
   // Each page's own policy, in a <meta>: its inline scripts by hash (page-policy.ts).
   const themeScriptHash = await seam.staticThemeScriptHash();
   const withPolicy = (html: string) => withContentSecurityPolicy(html, themeScriptHash, seam.staticPagePolicy);

@@ -7,9 +7,14 @@
 import packageJson from "../package.json" with { type: "json" };
 import { buildCommand } from "./build-command.ts";
 import { checkCommand } from "./check-command.ts";
+import { CommandFailure } from "./command-failure.ts";
 import { devCommand } from "./dev-command.ts";
 import { readCommandLine, UsageError } from "./command-line.ts";
 import { serveCommand } from "./serve-command.ts";
+import { escapeControlCharactersInOutput } from "./terminal-text.ts";
+
+// Before anything is printed: a page's text in a warning (an include's target, a link) must not drive the terminal.
+escapeControlCharactersInOutput();
 
 const NODE_MAJOR = Number(process.versions.node.split(".")[0]);
 if (NODE_MAJOR < 22) {
@@ -52,8 +57,9 @@ try {
     console.error(`themed-guide: ${error.message}`);
     process.exit(2);
   }
-  // A file the command could not read or write (an --out under a file, a full disk): the system's reason, in one line.
-  if (isFileSystemError(error)) {
+  // A file the command could not read or write (an --out under a file, a full disk): the system's reason, in one line;
+  // and a docs folder the guide refuses, in the guide's.
+  if (isFileSystemError(error) || error instanceof CommandFailure) {
     console.error(`themed-guide: ${error.message}`);
     process.exit(1);
   }
