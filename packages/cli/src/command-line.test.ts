@@ -93,6 +93,18 @@ describe("the command line", () => {
     expect(read("build", "docs", "-o", "site", "--base", "/my-repo/")).toMatchObject({ options: { base: "/my-repo/" } });
   });
 
+  test("an empty or blank value of any option is a one-line usage error, never the option's default", () => {
+    expect(usageError("check", "docs", "--cache-dir", "")).toBe("check: --cache-dir needs a value, and got an empty one");
+    expect(usageError("serve", "docs", "--cache-dir=")).toBe("serve: --cache-dir needs a value, and got an empty one");
+    expect(usageError("build", "docs", "-o", "site", "--cache-dir", "  ")).toBe("build: --cache-dir needs a value, and got only spaces");
+    expect(usageError("dev", "docs", "--host", "")).toBe("dev: --host needs a value, and got an empty one");
+    const optionsOf = { dev: ["site-name", "edit-url", "site-url", "port"], serve: ["trust-proxy", "memory"], build: ["base", "search-part-pages"] };
+    for (const [command, names] of Object.entries(optionsOf)) {
+      const rest = command === "build" ? ["--out", "site"] : [];
+      for (const name of names) expect(usageError(command, "docs", ...rest, `--${name}=`)).toBe(`${command}: --${name} needs a value, and got an empty one`);
+    }
+  });
+
   test("a folder that does not exist, or a file, is a usage error naming it", () => {
     expect(usageError("serve", "missing")).toBe(`no folder at ${path.join(cwd, "missing")}`);
     expect(usageError("check", "notes.md")).toBe(`no folder at ${path.join(cwd, "notes.md")}`);

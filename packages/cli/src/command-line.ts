@@ -88,11 +88,9 @@ export function readCommandLine(args: readonly string[], cwd = process.cwd()): I
   }
   if (parsed.values.help) return { command: "help", text: commandHelp(command) };
   for (const option of "required" in spec ? spec.required : []) {
-    const value = (parsed.values as Record<string, unknown>)[option];
-    if (value === undefined) throw new UsageError(`${command}: --${option} is required (see ${command} --help)`);
-    // An empty value is most often a variable that was not set (`--out "$SITE"`): never taken to mean the current folder.
-    if (value === "") throw new UsageError(`${command}: --${option} needs a value, and got an empty one`);
+    if ((parsed.values as Record<string, unknown>)[option] === undefined) throw new UsageError(`${command}: --${option} is required (see ${command} --help)`);
   }
+  refuseBlankValues(command, parsed.values);
   if (parsed.positionals.length > 1) {
     throw new UsageError(`${command} takes one folder, got ${parsed.positionals.length}: ${parsed.positionals.join(" ")}`);
   }
@@ -101,6 +99,18 @@ export function readCommandLine(args: readonly string[], cwd = process.cwd()): I
   const project = docsFolderOfProject(folder);
   const options = parsed.values as Record<string, string | boolean | undefined>;
   return { command, folder: project?.folder ?? folder, project: project && { ...project, root: folder }, options };
+}
+
+/**
+ * An empty value is most often a variable that was not set (`--cache-dir "$CACHE"`), and no option means
+ * anything by one: taken, it would quietly be the current folder (--out) or the default (the server reads
+ * a blank setting as none given: the user's cache folder, port 3000, every interface).
+ */
+function refuseBlankValues(command: CommandName, values: Record<string, unknown>): void {
+  for (const [option, value] of Object.entries(values)) {
+    if (typeof value !== "string" || value.trim() !== "") continue;
+    throw new UsageError(`${command}: --${option} needs a value, and got ${value === "" ? "an empty one" : "only spaces"}`);
+  }
 }
 
 function isDirectory(target: string): boolean {
