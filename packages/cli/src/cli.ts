@@ -16,9 +16,10 @@ import { escapeControlCharactersInOutput } from "./terminal-text.ts";
 // Before anything is printed: a page's text in a warning (an include's target, a link) must not drive the terminal.
 escapeControlCharactersInOutput();
 
-const NODE_MAJOR = Number(process.versions.node.split(".")[0]);
-if (NODE_MAJOR < 22) {
-  console.error(`themed-guide: needs Node.js 22 or newer; this is ${process.version}`);
+// As package.json's engines say: the search index is SQLite through node:sqlite, which Node 22 has without a flag from 22.13.
+const [NODE_MAJOR, NODE_MINOR] = process.versions.node.split(".").map(Number) as [number, number];
+if (NODE_MAJOR < 22 || (NODE_MAJOR === 22 && NODE_MINOR < 13)) {
+  console.error(`themed-guide: needs Node.js 22.13 or newer; this is ${process.version}`);
   process.exit(1);
 }
 
