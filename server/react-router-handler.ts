@@ -30,9 +30,10 @@ export function reactRouterHandler(build: ServerBuild, requestContext: () => Rou
  * The scheme and host, port and all, a request was made to: those a
  * trusted proxy forwarded (X-Forwarded-Proto, the first X-Forwarded-Host,
  * as Express reads them) else the connection's and the Host header's. The
- * site's addresses in /llms.txt and the sitemaps are made from them. The
- * hosts were checked before (request-guards.ts, rejectBadHost).
+ * site's addresses in /llms.txt and the sitemaps are made from them. Both
+ * were checked before (request-guards.ts: rejectBadHost, rejectBadForwardedProto).
  */
 export function requestOrigin(request: express.Request): { protocol: string; host: string } {
-  return { protocol: `${request.protocol}:`, host: trustedForwardedHost(request) || request.get("Host") || "localhost" };
+  // http or https, in any case (request-guards.ts, rejectBadForwardedProto): the URL's is lower case.
+  return { protocol: `${request.protocol.toLowerCase()}:`, host: trustedForwardedHost(request) || request.get("Host") || "localhost" };
 }

@@ -1,24 +1,13 @@
 import type express from "express";
 import http from "node:http";
+import { hostnameOf } from "./host-header.ts";
 
 /**
  * What the production server (serve.ts) checks and sets on every request
- * before any page is looked at: the methods, bodies and paths it accepts,
- * the headers every answer carries, and the answer to a request it could
- * not even parse.
+ * before any page is looked at: the bodies, paths, hosts and schemes it
+ * accepts, the headers every answer carries, and the answer to a request it
+ * could not even parse. The methods each address answers: route-methods.ts.
  */
-
-/**
- * A site of pages and one form: GET, HEAD and POST. Anything else (TRACE,
- * PROPFIND, …) gets 405 here rather than reaching code that cannot represent it.
- */
-const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
-
-export function allowKnownMethods(request: express.Request, response: express.Response, next: express.NextFunction) {
-  if (ALLOWED_METHODS.has(request.method)) return next();
-  response.setHeader("Allow", "GET, HEAD, POST");
-  response.status(405).type("text/plain").send("405 Method Not Allowed");
-}
 
 // Nothing on this site uses a device or a payment API: deny them all.
 const PERMISSIONS_POLICY = [
@@ -84,32 +73,42 @@ export function rejectMalformedPath(request: express.Request, response: express.
 }
 
 /**
- * The host a request names is written into the site's own addresses, once
- * per page, in /llms.txt, /llms-full.txt and the sitemaps: a Host of 15,000
- * characters made a 5,000-page folder's /llms.txt 75 MB and took the server
- * past its memory budget (679 MB) for one request, and at 50,000 pages it
- * would not have fitted at all. A host is a DNS name (at most 253
- * characters) or an IP address, with a port or without; anything else in
- * Host, or in X-Forwarded-Host where a proxy is trusted (the request's
- * address is made from it then: react-router-handler.ts), is a bad request.
+ * A Host, or an X-Forwarded-Host where a proxy is trusted (the request's
+ * address is made from it then: react-router-handler.ts), that names no
+ * host the URL parser takes as written is a bad request (host-header.ts).
  */
-const HOST = /^(?:[A-Za-z0-9._-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::(\d{1,5}))?$/;
+export function rejectBadHost(request: express.Request, response: express.Response, next: express.NextFunction) {
+  const { host } = request.headers;
+  const forwarded = trustedForwardedHost(request);
+  if ((host === undefined || hostnameOf(host) !== null) && (forwarded === undefined || hostnameOf(forwarded) !== null)) return next();
+  response.status(400).type("text/plain").send("400 Bad Request: the Host header does not name a host");
+}
 
-function isHost(value: string): boolean {
-  const match = HOST.exec(value.trim());
-  return match !== null && (match[1] === undefined || Number(match[1]) <= 65_535);
+/**
+ * Whether the connection comes from a proxy TRUST_PROXY trusts: the test
+ * Express applies before it reads X-Forwarded-Proto (request.protocol), so
+ * both forwarded headers count from the same peers and no others.
+ */
+function fromTrustedProxy(request: express.Request): boolean {
+  const trusts = request.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+  return trusts(request.socket.remoteAddress, 0);
 }
 
 /** A trusted proxy's X-Forwarded-Host: the first of a list, as Express takes it; undefined where no proxy is trusted or it sent none. */
 export function trustedForwardedHost(request: express.Request): string | undefined {
-  return request.app.enabled("trust proxy") ? request.get("X-Forwarded-Host")?.split(",")[0]?.trim() : undefined;
+  return fromTrustedProxy(request) ? request.get("X-Forwarded-Host")?.split(",")[0]?.trim() : undefined;
 }
 
-export function rejectBadHost(request: express.Request, response: express.Response, next: express.NextFunction) {
-  const { host } = request.headers;
-  const forwarded = trustedForwardedHost(request);
-  if ((host === undefined || isHost(host)) && (forwarded === undefined || isHost(forwarded))) return next();
-  response.status(400).type("text/plain").send("400 Bad Request: the Host header does not name a host");
+/**
+ * The scheme a trusted proxy forwards (Express's request.protocol: the
+ * first of an X-Forwarded-Proto list) becomes the scheme of the request's
+ * URL and of the site's addresses: "a b" made the URL unparsable (a 500),
+ * "javascript" wrote /llms.txt's links as "null/guide/…". Only http and
+ * https name a scheme this site is reached by.
+ */
+export function rejectBadForwardedProto(request: express.Request, response: express.Response, next: express.NextFunction) {
+  if (/^https?$/i.test(request.protocol)) return next();
+  response.status(400).type("text/plain").send("400 Bad Request: X-Forwarded-Proto names neither http nor https");
 }
 
 /** A request the server could not even parse is the client's fault: say so, log nothing. */

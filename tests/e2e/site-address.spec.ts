@@ -1,6 +1,7 @@
 import { startServer } from "../../scripts/start-server";
 import { expect, test } from "./fixtures";
 import { rawGet } from "./support/raw-get";
+import { rawRequest } from "./support/raw-request";
 
 /**
  * The site's own address, as what programs read names it (/llms.txt,
@@ -37,6 +38,57 @@ test("a Host, or a trusted proxy's X-Forwarded-Host, that names no host is refus
       expect(answer.status, host).toBe(200);
       expect(answer.body, host).toContain(`(${site}/guide/themes.md)`);
     }
+  } finally {
+    await server.stop();
+  }
+});
+
+test("a Host, or a trusted proxy's X-Forwarded-Host, that the URL parser refuses is answered 400 at every kind of address, the theme form too, with nothing in the log", async () => {
+  const server = await startServer({ TRUST_PROXY: "loopback" });
+  try {
+    // Each passed the host check once, then made a URL that could not be parsed: a 500 and a stack trace.
+    const unparsable = ["[::::]", "1.2.3.4.5", "999.1.1.1", "[1.2.3.4]"];
+    const requests = [
+      ["GET", "/llms.txt"],
+      ["GET", "/guide?x=1"],
+      ["GET", "/guide-files/picture.png"],
+      ["GET", "/sitemap.xml"],
+      ["POST", "/theme"],
+    ] as const;
+    for (const host of unparsable) {
+      for (const [method, path] of requests) {
+        for (const headers of [{ Host: host }, { "X-Forwarded-Host": host }] as Record<string, string>[]) {
+          const form: Record<string, string> = method === "POST" ? { "Content-Type": "application/x-www-form-urlencoded" } : {};
+          const answer = await rawRequest(server.url, method, path, { ...form, ...headers }, method === "POST" ? "theme=dark" : undefined);
+          expect(answer.status, `${method} ${path} with ${Object.keys(headers)[0]} ${host}`).toBe(400);
+          expect(answer.body).toBe("400 Bad Request: the Host header does not name a host");
+          expect(answer.headers["set-cookie"]).toBeUndefined();
+        }
+      }
+    }
+    expect(server.output()).not.toMatch(/Error|\n\s+at /);
+  } finally {
+    await server.stop();
+  }
+});
+
+test("behind a trusted proxy, an X-Forwarded-Proto other than http or https is answered 400 with nothing in the log; https in capitals, or first in a list, names the site by https", async () => {
+  const server = await startServer({ TRUST_PROXY: "loopback" });
+  try {
+    // "a b" and "1abc" made the request's URL unparsable (a 500); "javascript" wrote the site's links as "null/guide/…".
+    for (const proto of ["a b", "1abc", "javascript", "ftp"]) {
+      for (const path of ["/llms.txt", "/guide?x=1", "/sitemap.xml"]) {
+        const answer = await rawGet(server.url, path, { "X-Forwarded-Proto": proto });
+        expect(answer.status, `${path} with X-Forwarded-Proto ${proto}`).toBe(400);
+        expect(answer.body).toBe("400 Bad Request: X-Forwarded-Proto names neither http nor https");
+      }
+    }
+    for (const proto of ["HTTPS", "https, http"]) {
+      const answer = await rawGet(server.url, "/llms.txt", { Host: "docs.example.com", "X-Forwarded-Proto": proto });
+      expect(answer.status, proto).toBe(200);
+      expect(answer.body, proto).toContain("(https://docs.example.com/guide/themes.md)");
+    }
+    expect(server.output()).not.toMatch(/Error|\n\s+at /);
   } finally {
     await server.stop();
   }
