@@ -22,7 +22,9 @@ import { collectEarlyOnceListening } from "./heap-limit.ts";
 import { memoryShares } from "./memory-budget.ts";
 import { listeningUrl } from "./listening-url.ts";
 import { liveReloadEvents } from "./live-reload.ts";
-import { allowKnownMethods, answerError, limitRequestBody, permissionsPolicy, rejectBadHost, rejectMalformedPath, strictTransportSecurity } from "./request-guards.ts";
+import { answerDevelopmentHostsOnly } from "./development-hosts.ts";
+import { answerError, limitRequestBody, permissionsPolicy, rejectBadForwardedProto, rejectBadHost, rejectMalformedPath, strictTransportSecurity } from "./request-guards.ts";
+import { allowRouteMethods } from "./route-methods.ts";
 import { createPageCache } from "./page-cache.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import { startHeapFile, watchStartHeap } from "./start-heap.ts";
@@ -68,11 +70,15 @@ export async function serve({ renderWorker, liveReload = false }: { renderWorker
   );
   app.use(permissionsPolicy);
   app.use(strictTransportSecurity);
-  app.use(allowKnownMethods);
   // A kept page names no host, so the ones answered above need not.
   app.use(rejectBadHost);
+  app.use(rejectBadForwardedProto);
+  // Against DNS rebinding: the folder is not published yet (development-hosts.ts).
+  if (liveReload) app.use(answerDevelopmentHostsOnly(host));
   app.use(limitRequestBody);
   app.use(rejectMalformedPath);
+  // After the path is known to decode: React Router's matching warns in the log of one that does not.
+  app.use(allowRouteMethods(build));
 
   // Hashed file names: a file never changes under its name.
   app.use("/assets", sirv(`${clientDir}assets`, { immutable: true, maxAge: 31_536_000, gzip: true, brotli: true }));

@@ -98,14 +98,14 @@ test("a page whose file is removed, or made a link out of the folder, while the 
   }
 });
 
-test("a form post to a page from another site, or with an Origin that is no URL, is refused with a 400 and one line in the log, no stack trace", async () => {
+test("a form post to the theme's data address from another site, or with an Origin that is no URL, is refused with a 400 and one line in the log, no stack trace", async () => {
   const server = await startServer();
   try {
-    // To pages, which take no post: React Router refuses them before any route is asked (/theme refuses its own, 403).
+    // React Router refuses these before the action is asked (/theme refuses its own, 403); a post to a page,
+    // which has no action, is answered 405 before React Router (request-methods.spec.ts).
     const posts = [
-      { url: "/guide", origin: "https://elsewhere.example" },
-      { url: "/guide.data", origin: "https://elsewhere.example" },
-      { url: "/guide", origin: "not a url" },
+      { url: "/theme.data", origin: "https://elsewhere.example" },
+      { url: "/theme.data", origin: "not a url" },
     ];
     for (const { url, origin } of posts) {
       const response = await fetch(`${server.url}${url}`, { method: "POST", headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" }, body: "theme=dark", redirect: "manual" });
