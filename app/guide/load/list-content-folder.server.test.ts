@@ -1,26 +1,15 @@
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { removeWrittenDocsFolders, writeDocsFolder } from "../__fixtures__/written-docs-folder";
 import { describeFolderWarning } from "./folder-warning";
 import { fileVersion } from "./content-files.server";
 import { listContentFolder } from "./list-content-folder.server";
 import { LIMITS } from "./listing-limits";
 
-let folder: string;
+afterEach(removeWrittenDocsFolders);
 
-afterEach(async () => {
-  if (folder) await fs.rm(folder, { recursive: true, force: true });
-});
-
-async function folderWith(files: Record<string, string | Buffer>) {
-  folder = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "listing-")));
-  for (const [name, content] of Object.entries(files)) {
-    await fs.mkdir(path.dirname(path.join(folder, name)), { recursive: true });
-    await fs.writeFile(path.join(folder, name), content);
-  }
-  return folder;
-}
+const folderWith = async (files: Record<string, string | Buffer>) => writeDocsFolder(files, "listing-");
 
 describe("the limits of a content folder", () => {
   it("refuses a 5 MB Markdown file with a message naming the file, its size and the limit", async () => {

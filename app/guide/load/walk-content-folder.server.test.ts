@@ -2,20 +2,13 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { removeWrittenDocsFolders, writeDocsFolder } from "../__fixtures__/written-docs-folder";
 import { describeFolderWarning, type FolderWarning } from "./folder-warning";
 import { walkContentFolder, type FoundFile } from "./walk-content-folder.server";
 
-let root: string;
-afterEach(() => fs.rm(root, { recursive: true, force: true }));
+afterEach(removeWrittenDocsFolders);
 
-async function folderWith(files: Record<string, string>): Promise<string> {
-  root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "walk-")));
-  for (const [name, content] of Object.entries(files)) {
-    await fs.mkdir(path.dirname(path.join(root, name)), { recursive: true });
-    await fs.writeFile(path.join(root, name), content);
-  }
-  return root;
-}
+const folderWith = async (files: Record<string, string>) => writeDocsFolder(files, "walk-");
 
 function walk(folder: string): { found: string[]; warnings: string[] } {
   const found: FoundFile[] = [];

@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { removeWrittenDocsFolders, writeDocsFolder } from "../__fixtures__/written-docs-folder";
 import { checkGuide } from "./check-guide.server";
 
 // Every page check renders, by address: the renderer is the real one, counted.
@@ -11,18 +11,8 @@ vi.mock("../render/render-page.server", async (importActual) => {
   return { ...actual, renderPage: (job: Parameters<typeof actual.renderPage>[0], ...rest: [Parameters<typeof actual.renderPage>[1]]) => (renderedUrls.push(job.url), actual.renderPage(job, ...rest)) };
 });
 
-/** A docs folder written for the test, in a temporary folder. */
-function folderOf(files: Record<string, string>): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "check-guide-"));
-  made.push(root);
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-    fs.writeFileSync(path.join(root, name), text);
-  }
-  return root;
-}
-const made: string[] = [];
-afterAll(() => made.forEach((root) => fs.rmSync(root, { recursive: true, force: true })));
+const folderOf = (files: Record<string, string>) => writeDocsFolder(files, "check-guide-");
+afterAll(removeWrittenDocsFolders);
 
 describe("checking a docs folder", () => {
   it("finds nothing wrong in a folder whose links, images and includes all lead somewhere", async () => {

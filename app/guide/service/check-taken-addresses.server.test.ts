@@ -1,23 +1,11 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { GuideContentError } from "../guide-content-error";
+import { removeWrittenDocsFolders, writeDocsFolder } from "../__fixtures__/written-docs-folder";
 import { checkGuide } from "./check-guide.server";
 import { loadGuide } from "./load-guide.server";
 
-/** A docs folder written for the test, in a temporary folder, by its real path (as check names files). */
-function folderOf(files: Record<string, string>): string {
-  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "taken-addresses-")));
-  made.push(root);
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-    fs.writeFileSync(path.join(root, name), text);
-  }
-  return root;
-}
-const made: string[] = [];
-afterAll(() => made.forEach((root) => fs.rmSync(root, { recursive: true, force: true })));
+const folderOf = (files: Record<string, string>) => writeDocsFolder(files, "taken-addresses-");
+afterAll(removeWrittenDocsFolders);
 
 // a.md.md's address, /guide/a.md, is where a.md's Markdown is served; b.data.md's, /guide/b.data, where b.md's data is.
 const COLLIDING = {
