@@ -1,7 +1,6 @@
 import express from "express";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { describe, expect, test } from "vitest";
+import { answerOverLoopback } from "../tests/support/answer-over-loopback.ts";
 import { answerDevelopmentHostsOnly, isDevelopmentHost } from "./development-hosts.ts";
 
 describe("the hosts the development server answers", () => {
@@ -30,22 +29,7 @@ async function answerFor(listenHost: string | undefined, headers: Record<string,
   if (trustProxy) app.set("trust proxy", trustProxy);
   app.use(answerDevelopmentHostsOnly(listenHost));
   app.get("/guide.md", (_request, response) => void response.type("text/markdown").send("# Unpublished"));
-  const server = http.createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  try {
-    const { port } = server.address() as AddressInfo;
-    return await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      http
-        .get({ host: "127.0.0.1", port, path: "/guide.md", headers }, (response) => {
-          let body = "";
-          response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
-          response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
-        })
-        .on("error", reject);
-    });
-  } finally {
-    server.close();
-  }
+  return answerOverLoopback(app, "/guide.md", headers);
 }
 
 describe("a request to the development server", () => {

@@ -1,7 +1,6 @@
 import express from "express";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { describe, expect, test } from "vitest";
+import { answerOverLoopback } from "../tests/support/answer-over-loopback.ts";
 import { rejectBadForwardedProto, rejectBadHost } from "./request-guards.ts";
 import { requestOrigin } from "./react-router-handler.ts";
 
@@ -14,22 +13,7 @@ async function ask(headers: Record<string, string>, trustProxy?: string) {
     const { protocol, host } = requestOrigin(request);
     response.type("text/plain").send(`${protocol}//${host}`);
   });
-  const server = http.createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  try {
-    const { port } = server.address() as AddressInfo;
-    return await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      http
-        .get({ host: "127.0.0.1", port, path: "/llms.txt", headers: { Host: "docs.example", ...headers } }, (response) => {
-          let body = "";
-          response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
-          response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
-        })
-        .on("error", reject);
-    });
-  } finally {
-    server.close();
-  }
+  return answerOverLoopback(app, "/llms.txt", { Host: "docs.example", ...headers });
 }
 
 const BAD_HOST = { status: 400, body: "400 Bad Request: the Host header does not name a host" };

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { freePort } from "../../scripts/start-server";
 import { expect, test } from "./fixtures";
-import { rawGet } from "./support/raw-get";
+import { rawGet } from "./support/raw-request";
 
 /**
  * The development server (`themed-guide dev`: server/serve.ts with the

@@ -1,7 +1,6 @@
 import { startServer } from "../../scripts/start-server";
 import { expect, test } from "./fixtures";
-import { rawGet } from "./support/raw-get";
-import { rawRequest } from "./support/raw-request";
+import { rawGet, rawRequest } from "./support/raw-request";
 
 /**
  * The site's own address, as what programs read names it (/llms.txt,

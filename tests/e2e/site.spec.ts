@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, waitForHydration, type Page } from "./fixtures";
-import { rawGet } from "./support/raw-get";
+import { rawGet } from "./support/raw-request";
 
 /**
  * The site as a visitor and a crawler meet it: its pages, the guide and its

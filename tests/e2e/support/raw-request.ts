@@ -1,9 +1,12 @@
 import http from "node:http";
-import type { RawResponse } from "./raw-get";
+
+export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
 /**
- * Any method through node:http, with the headers as given (fetch would not
- * send a Host of one's own, nor TRACE) and an optional body.
+ * Any method through node:http, sent exactly as written: no URL parser
+ * normalises the path ("..", "%2e", bad escapes, "//"), and the headers
+ * given go as they are (fetch would not send a Host of one's own, nor
+ * TRACE), with an optional body.
  */
 export function rawRequest(baseURL: string, method: string, rawPath: string, headers: Record<string, string> = {}, body?: string): Promise<RawResponse> {
   const { hostname, port } = new URL(baseURL);
@@ -19,4 +22,9 @@ export function rawRequest(baseURL: string, method: string, rawPath: string, hea
     request.on("error", reject);
     request.end(body);
   });
+}
+
+/** A GET sent as rawRequest sends it. */
+export function rawGet(baseURL: string, rawPath: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return rawRequest(baseURL, "GET", rawPath, headers);
 }
