@@ -98,6 +98,23 @@ test("a page whose file is removed, or made a link out of the folder, while the 
   }
 });
 
+test("a control character the folder puts in the server's log is printed as an escape, so a page cannot drive the terminal", async () => {
+  const fs = await import("node:fs/promises");
+  const os = await import("node:os");
+  const path = await import("node:path");
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), "guide-"));
+  // An include of a file that is not there is named in a warning at start, its target as written.
+  await fs.writeFile(path.join(folder, "index.md"), "# Home\n\n{{#include \u001b[2Jcleared\u0007.txt}}\n");
+  const server = await startServer({ CONTENT_DIR: folder });
+  try {
+    await expect.poll(() => server.output()).toContain("\\u001b[2Jcleared\\u0007.txt");
+    expect(server.output()).not.toMatch(/[\u001b\u0007]/);
+  } finally {
+    await server.stop();
+    await fs.rm(folder, { recursive: true });
+  }
+});
+
 test("a form post to the theme's data address from another site, or with an Origin that is no URL, is refused with a 400 and one line in the log, no stack trace", async () => {
   const server = await startServer();
   try {

@@ -11,7 +11,7 @@ import { CommandFailure } from "./command-failure.ts";
 import { devCommand } from "./dev-command.ts";
 import { readCommandLine, UsageError } from "./command-line.ts";
 import { serveCommand } from "./serve-command.ts";
-import { escapeControlCharactersInOutput } from "./terminal-text.ts";
+import { escapeControlCharactersInOutput } from "../../../server/terminal-text.ts";
 
 // Before anything is printed: a page's text in a warning (an include's target, a link) must not drive the terminal.
 escapeControlCharactersInOutput();

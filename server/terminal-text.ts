@@ -1,14 +1,15 @@
 import { format } from "node:util";
 
 /**
- * What the command prints holds text from the docs folder and from requests
- * (an include's target, a link, an anchor, a heading): a control character
- * in it would reach the terminal as a command (clear the screen, set the
- * window's title, colour what follows), written by whoever wrote the page.
- * So every line the process prints through its console, its own and the
- * server's warnings, check's results (and its JSON, where an escape reads
- * the same), shows each one as a visible escape (`\u001b`) instead. Only
- * the line break between lines is kept.
+ * What the command line and the server print holds text from the docs
+ * folder and from requests (an include's target, a link, an anchor, a
+ * heading): a control character in it would reach the terminal as a
+ * command (clear the screen, set the window's title, colour what follows),
+ * written by whoever wrote the page. So both entries (packages/cli/src/cli.ts
+ * and index.ts) have every line printed through their console, warnings and
+ * check's results alike (its JSON too, where an escape reads the same),
+ * show each control character as a visible escape (`\u001b`). Only the
+ * line break between lines is kept.
  */
 
 /** C0 controls but the line break, DEL and the C1 controls. */
