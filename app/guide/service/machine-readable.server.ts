@@ -62,9 +62,14 @@ export async function pageMarkdown(page: GuidePage): Promise<string> {
  * Starlight pages begin with them), which are code, not text.
  */
 export function beginsWithTitle(markdown: string): boolean {
-  const blocks = markdown.split(/\n[ \t]*\n/);
-  const firstText = blocks.find((block) => !/^(import|export)\s/.test(block.trimStart()));
-  return firstText !== undefined && /^# /.test(firstText.trimStart());
+  // Block by block from the start, as far as the first that is not a statement: never the whole page.
+  let rest = markdown.trimStart();
+  while (/^(import|export)\s/.test(rest)) {
+    const blockEnd = rest.search(/\n[ \t]*\n/);
+    if (blockEnd === -1) return false;
+    rest = rest.slice(blockEnd).trimStart();
+  }
+  return rest.startsWith("# ");
 }
 
 /** Where llms.txt links a page's Markdown: inside its folder for an index page, so that its relative links resolve. */
