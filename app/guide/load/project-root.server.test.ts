@@ -30,6 +30,11 @@ describe("the docs folder of a docs tool's project root", () => {
     expect(docsFolderOfProject(unnamed)).toEqual({ folder: path.join(unnamed, "docs"), namedBy: "docs_dir in mkdocs.yaml" });
   });
 
+  it("is MkDocs' docs/ beside an mkdocs.yml that does not parse, saying so, rather than the root with its README and changelog", () => {
+    const broken = projectOf({ "mkdocs.yml": "nav:\n  - [unclosed\n", "docs/": "", "README.md": "# The repository\n" });
+    expect(docsFolderOfProject(broken)).toEqual({ folder: path.join(broken, "docs"), namedBy: "MkDocs' docs folder; mkdocs.yml does not parse" });
+  });
+
   it("is mdBook's src, or src/ when book.toml does not say", () => {
     const named = projectOf({ "book.toml": '[book]\ntitle = "T"\nsrc = "book"\n', "book/": "" });
     expect(docsFolderOfProject(named)).toEqual({ folder: path.join(named, "book"), namedBy: "src in book.toml" });

@@ -56,6 +56,9 @@ export function docsFolderOfProject(folder: string): ProjectDocs | null {
   for (const name of MKDOCS_FILES) {
     const config = readConfig(path.join(folder, name), parseMkDocsConfig);
     if (config) return inside(folder, mkDocsDocsDir(config), `docs_dir in ${name}`);
+    // One that does not parse still says whose root this is: MkDocs' own folder, rather than the repository's
+    // README and changelog as pages. The server names the file it could not read (project-config.server.ts).
+    if (isFile(path.join(folder, name))) return inside(folder, "docs", `MkDocs' docs folder; ${name} does not parse`);
   }
   const book = readConfig(path.join(folder, "book.toml"), parseToml);
   if (book) return inside(folder, bookSourceFolder(book), "src in book.toml");
