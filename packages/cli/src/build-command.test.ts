@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { buildCommand, fileOfAddress } from "./build-command.ts";
+import { buildCommand, counted, fileOfAddress } from "./build-command.ts";
 import { UsageError } from "./command-line.ts";
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "build-command-"));
@@ -40,4 +40,8 @@ test("a page is written at the file a static host answers its address with: the 
   for (const url of ["/guide/%2E%2E/%2E%2E/etc/passwd", "/guide/..", "/guide/a%2Fb", "/guide/a%5Cb", "/guide/a%00"]) {
     expect(() => fileOfAddress(url), url).toThrow(/names no file inside the export/);
   }
+});
+
+test("the export's last line counts pages and files in the singular for one", () => {
+  expect([counted(1, "file"), counted(0, "file"), counted(5_000, "page")]).toEqual(["1 file", "0 files", "5,000 pages"]);
 });

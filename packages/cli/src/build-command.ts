@@ -1,13 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { escapeMarkup } from "../../../app/escape-markup";
-import { activeFilesWarning, runsScriptOpenedAlone } from "./active-files.ts";
+import { activeFilesWarning } from "./active-files.ts";
 import { limitOwnHeap } from "../../../server/heap-limit.ts";
 import { endedThreadHeapKeptMs } from "../../../server/render-worker-thread.ts";
 import { DEFAULT_EXPORT_MEMORY_BUDGET_MB, parseMemoryBudget, searchPartPages } from "../../../server/memory-budget.ts";
 import { manifestScript, parseBasePath, rebaseBuild } from "./base-path.ts";
 import { asCommandFailure } from "./command-failure.ts";
 import { UsageError } from "./command-line.ts";
+import { copyFolderFiles } from "./copy-folder-files.ts";
 import { prepareExportFolder } from "./export-folder.ts";
 import { createExportWriter, type ExportWriter, removedIfStopped } from "./export-writer.ts";
 import { exportProgress } from "./export-progress.ts";
@@ -112,19 +113,24 @@ async function exportSite(output: ExportWriter, { out, basePath, siteUrl, budget
     // The browser's notices, which the client build wrote, with the search index's, which the export adds.
     output.write(relative, relative === BROWSER_NOTICES ? `${body}\n${searchIndexNotice()}` : body);
   }
-  const active: string[] = [];
-  for (const file of plan.files) {
-    const content = fs.readFileSync(file.path);
-    if (runsScriptOpenedAlone(file.file, content)) active.push(file.file);
-    output.write(path.posix.join("guide-files", file.file), content);
-  }
+  const { active, leftOut } = await copyFolderFiles(plan.files, (file, content) => output.write(path.posix.join("guide-files", file), content));
   output.finish();
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`Exported ${plan.pages.length.toLocaleString("en")} pages and ${plan.files.length.toLocaleString("en")} files to ${out} in ${seconds} s`);
+  const files = plan.files.length - leftOut.length;
+  console.log(`Exported ${counted(plan.pages.length, "page")} and ${counted(files, "file")} to ${out} in ${seconds} s`);
   if (!siteUrl) console.log("No sitemap.xml, llms.txt or llms-full.txt: they need the site's address (--site-url https://docs.example.com)");
+  if (leftOut.length > 0) {
+    const named = `${leftOut.slice(0, 5).join(", ")}${leftOut.length > 5 ? ", …" : ""}`;
+    console.warn(`Warning: ${counted(leftOut.length, "file")} of the folder left out, gone or reached through a link since it was read: ${named}`);
+  }
   const activeWarning = activeFilesWarning(active);
   if (activeWarning) console.warn(activeWarning);
+}
+
+/** "1 page", "5,000 pages". */
+export function counted(count: number, noun: string): string {
+  return `${count.toLocaleString("en")} ${noun}${count === 1 ? "" : "s"}`;
 }
 
 function expectOk(response: Response, url: string): Response {
